@@ -44,7 +44,8 @@ public final class KeyGroups {
    * @param keys the keys, none null
    * @param groupOfShard shard -> group id, at least 0; called once per key
    */
-  public static KeyGroups byGroup(ShardRouter router, byte[][] keys, IntUnaryOperator groupOfShard) {
+  public static KeyGroups byGroup(
+      ShardRouter router, byte[][] keys, IntUnaryOperator groupOfShard) {
     Objects.requireNonNull(router, "router");
     Objects.requireNonNull(keys, "keys");
     return of(
