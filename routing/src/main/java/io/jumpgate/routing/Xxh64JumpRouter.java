@@ -5,6 +5,7 @@ import io.jumpgate.spi.ShardRouter;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Objects;
+import net.openhft.hashing.Access;
 import net.openhft.hashing.LongHashFunction;
 
 /**
@@ -26,6 +27,7 @@ public final class Xxh64JumpRouter implements ShardRouter {
   public static final int DEFAULT_SHARDS = 1024;
 
   private static final LongHashFunction XXH64 = LongHashFunction.xx(0);
+  private static final Access<ByteBuffer> BYTE_BUFFER_ACCESS = Access.toByteBuffer();
 
   private final int shardCount;
 
@@ -103,8 +105,11 @@ public final class Xxh64JumpRouter implements ShardRouter {
       int base = key.arrayOffset();
       return routingHash(key.array(), base + key.position(), key.remaining());
     }
+    // Direct buffer: read through absolute gets. LongHashFunction.hashBytes(ByteBuffer) would reach
+    // into sun.nio.ch.DirectBuffer, which JDK 17 does not export (IllegalAccessError).
     long range = HashTagScanner.routingKey(key);
-    return XXH64.hashBytes(key, HashTagScanner.start(range), HashTagScanner.length(range));
+    return XXH64.hash(
+        key, BYTE_BUFFER_ACCESS, HashTagScanner.start(range), HashTagScanner.length(range));
   }
 
   /**
