@@ -1,0 +1,191 @@
+package io.jumpgate.spi;
+
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * The shard map at one etcd revision: every shard's route, the node table, and the entries that
+ * were kept out because they failed validation.
+ *
+ * <p>Immutable and thread-safe. A topology source builds a new snapshot for each etcd revision and
+ * publishes it whole, so a reader never sees a revision half applied. {@link #route(int)} is an
+ * array read: the driver's hot path calls it once per command.
+ *
+ * <p>A route may name a node that is no longer in {@link #nodes()}: when a node is deleted while
+ * shards still reference it, those shards keep their last valid assignment (with the node's last
+ * known address) and the shard entries are reported in {@link #invalidEntries()} until an admin
+ * fixes the map.
+ */
+public final class TopologySnapshot {
+
+  private final String cluster;
+  private final long revision;
+  private final TopologyMetadata metadata;
+  private final SortedMap<String, Node> nodes;
+  private final ShardRoute[] routes;
+  private final List<ShardRoute> routeList;
+  private final List<InvalidEntry> invalidEntries;
+  private final Instant loadedAt;
+
+  private TopologySnapshot(
+      String cluster,
+      long revision,
+      TopologyMetadata metadata,
+      SortedMap<String, Node> nodes,
+      ShardRoute[] routes,
+      List<InvalidEntry> invalidEntries,
+      Instant loadedAt) {
+    this.cluster = cluster;
+    this.revision = revision;
+    this.metadata = metadata;
+    this.nodes = nodes;
+    this.routes = routes;
+    this.routeList = Collections.unmodifiableList(Arrays.asList(routes));
+    this.invalidEntries = invalidEntries;
+    this.loadedAt = loadedAt;
+  }
+
+  /**
+   * A snapshot.
+   *
+   * @param cluster the cluster name
+   * @param revision the etcd revision this snapshot reflects (for a file source: a counter of
+   *     reloads), at least 0
+   * @param metadata the cluster's fixed parameters
+   * @param nodes the valid node entries by id; copied
+   * @param routes one route per shard, index = shard id, {@code metadata.shards()} of them; copied
+   * @param invalidEntries entries kept out of the map; copied
+   * @param loadedAt when this process built the snapshot
+   * @throws IllegalArgumentException if the routes do not match the shard count
+   */
+  public static TopologySnapshot create(
+      String cluster,
+      long revision,
+      TopologyMetadata metadata,
+      Map<String, Node> nodes,
+      ShardRoute[] routes,
+      List<InvalidEntry> invalidEntries,
+      Instant loadedAt) {
+    Objects.requireNonNull(cluster, "cluster");
+    Objects.requireNonNull(metadata, "metadata");
+    Objects.requireNonNull(loadedAt, "loadedAt");
+    if (revision < 0) {
+      throw new IllegalArgumentException("revision must be at least 0, was " + revision);
+    }
+    if (routes.length != metadata.shards()) {
+      throw new IllegalArgumentException(
+          "expected " + metadata.shards() + " routes (one per shard), got " + routes.length);
+    }
+    ShardRoute[] copy = routes.clone();
+    for (int shard = 0; shard < copy.length; shard++) {
+      ShardRoute route = Objects.requireNonNull(copy[shard], "route of shard " + shard);
+      if (route.shard() != shard) {
+        throw new IllegalArgumentException(
+            "route at index " + shard + " is for shard " + route.shard());
+      }
+    }
+    SortedMap<String, Node> nodeTable = new TreeMap<>();
+    for (Map.Entry<String, Node> entry : nodes.entrySet()) {
+      if (!entry.getKey().equals(entry.getValue().id())) {
+        throw new IllegalArgumentException(
+            "node table key '" + entry.getKey() + "' holds node '" + entry.getValue().id() + "'");
+      }
+      nodeTable.put(entry.getKey(), entry.getValue());
+    }
+    return new TopologySnapshot(
+        cluster,
+        revision,
+        metadata,
+        Collections.unmodifiableSortedMap(nodeTable),
+        copy,
+        List.copyOf(invalidEntries),
+        loadedAt);
+  }
+
+  /** The cluster name. */
+  public String cluster() {
+    return cluster;
+  }
+
+  /** The etcd revision this snapshot reflects: the topology's version. */
+  public long revision() {
+    return revision;
+  }
+
+  /** The cluster's fixed parameters. */
+  public TopologyMetadata metadata() {
+    return metadata;
+  }
+
+  /** The number of shards; shard ids are {@code 0} to {@code shardCount() - 1}. */
+  public int shardCount() {
+    return routes.length;
+  }
+
+  /**
+   * The route of a shard: one array read, no lock, no allocation.
+   *
+   * @throws ArrayIndexOutOfBoundsException if the shard is out of range
+   */
+  public ShardRoute route(int shard) {
+    return routes[shard];
+  }
+
+  /** Every route, index = shard id; an unmodifiable view. */
+  public List<ShardRoute> routes() {
+    return routeList;
+  }
+
+  /** The valid node entries by id, sorted by id; unmodifiable. */
+  public SortedMap<String, Node> nodes() {
+    return nodes;
+  }
+
+  /** The node with this id, when the node table has a valid entry for it. */
+  public Optional<Node> node(String id) {
+    return Optional.ofNullable(nodes.get(id));
+  }
+
+  /** The entries kept out of this snapshot because they failed validation. */
+  public List<InvalidEntry> invalidEntries() {
+    return invalidEntries;
+  }
+
+  /** When this process built the snapshot. */
+  public Instant loadedAt() {
+    return loadedAt;
+  }
+
+  /** The number of shards without a valid route. */
+  public int unavailableShardCount() {
+    int count = 0;
+    for (ShardRoute route : routes) {
+      if (!route.isAvailable()) {
+        count++;
+      }
+    }
+    return count;
+  }
+
+  @Override
+  public String toString() {
+    return "TopologySnapshot{cluster="
+        + cluster
+        + ", revision="
+        + revision
+        + ", shards="
+        + routes.length
+        + ", nodes="
+        + nodes.size()
+        + ", invalid="
+        + invalidEntries.size()
+        + "}";
+  }
+}

@@ -1,0 +1,158 @@
+package io.jumpgate.topology;
+
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * The etcd key layout of one cluster: everything lives under {@code /jumpgate/<cluster>}.
+ *
+ * <pre>
+ * /jumpgate/&lt;cluster&gt;/meta
+ * /jumpgate/&lt;cluster&gt;/nodes/&lt;node-id&gt;
+ * /jumpgate/&lt;cluster&gt;/shards/&lt;shard-id&gt;     written zero-padded to 4 digits, read with any padding
+ * /jumpgate/&lt;cluster&gt;/clients/&lt;client-id&gt;
+ * </pre>
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class TopologyKeys {
+
+  /** The prefix above every cluster. */
+  public static final String PREFIX = "/jumpgate/";
+
+  /** The cluster a client uses when none is configured. */
+  public static final String DEFAULT_CLUSTER = "default";
+
+  /** Cluster name syntax. */
+  public static final Pattern CLUSTER_PATTERN = Pattern.compile("[a-z0-9][a-z0-9_-]{0,62}");
+
+  /** Client id syntax. */
+  public static final Pattern CLIENT_ID_PATTERN = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
+
+  private static final Pattern SHARD_ID_PATTERN = Pattern.compile("[0-9]{1,12}");
+
+  /** What a key under the root is. */
+  public enum Kind {
+    META,
+    NODE,
+    SHARD,
+    CLIENT,
+    /** Under the root but not part of the schema: ignored by readers. */
+    OTHER
+  }
+
+  /**
+   * A key of the cluster, parsed.
+   *
+   * @param kind what the key is
+   * @param name node id or client id (as written in the key), or null
+   * @param shard shard id for {@link Kind#SHARD}, else -1; -1 also when the shard part is not a
+   *     decimal number (the entry is then invalid)
+   */
+  public record ParsedKey(Kind kind, String name, int shard) {}
+
+  private final String cluster;
+  private final String root;
+
+  private TopologyKeys(String cluster) {
+    this.cluster = cluster;
+    this.root = PREFIX + cluster;
+  }
+
+  /**
+   * The keys of one cluster.
+   *
+   * @throws IllegalArgumentException if the name does not match {@link #CLUSTER_PATTERN}
+   */
+  public static TopologyKeys forCluster(String cluster) {
+    Objects.requireNonNull(cluster, "cluster");
+    if (!CLUSTER_PATTERN.matcher(cluster).matches()) {
+      throw new IllegalArgumentException(
+          "cluster name must match " + CLUSTER_PATTERN.pattern() + ", was '" + cluster + "'");
+    }
+    return new TopologyKeys(cluster);
+  }
+
+  /** The cluster name. */
+  public String cluster() {
+    return cluster;
+  }
+
+  /** {@code /jumpgate/<cluster>}, without a trailing slash. */
+  public String root() {
+    return root;
+  }
+
+  /** {@code /jumpgate/<cluster>/}: the prefix to list and watch. */
+  public String rootPrefix() {
+    return root + "/";
+  }
+
+  public String meta() {
+    return root + "/meta";
+  }
+
+  public String nodesPrefix() {
+    return root + "/nodes/";
+  }
+
+  public String shardsPrefix() {
+    return root + "/shards/";
+  }
+
+  public String clientsPrefix() {
+    return root + "/clients/";
+  }
+
+  public String node(String nodeId) {
+    return nodesPrefix() + nodeId;
+  }
+
+  /** The key writers use for a shard: zero-padded to at least 4 digits. */
+  public String shard(int shard) {
+    if (shard < 0) {
+      throw new IllegalArgumentException("shard must be at least 0, was " + shard);
+    }
+    return shardsPrefix() + String.format("%04d", shard);
+  }
+
+  public String client(String clientId) {
+    return clientsPrefix() + clientId;
+  }
+
+  /**
+   * What a key under this cluster's root is.
+   *
+   * @throws IllegalArgumentException if the key is not under {@link #rootPrefix()}
+   */
+  public ParsedKey parse(String key) {
+    if (!key.startsWith(rootPrefix())) {
+      throw new IllegalArgumentException("key '" + key + "' is not under " + rootPrefix());
+    }
+    String rest = key.substring(rootPrefix().length());
+    if (rest.equals("meta")) {
+      return new ParsedKey(Kind.META, null, -1);
+    }
+    if (rest.startsWith("nodes/") && rest.length() > "nodes/".length()) {
+      return new ParsedKey(Kind.NODE, rest.substring("nodes/".length()), -1);
+    }
+    if (rest.startsWith("shards/") && rest.length() > "shards/".length()) {
+      String id = rest.substring("shards/".length());
+      int shard = -1;
+      if (SHARD_ID_PATTERN.matcher(id).matches()) {
+        long value = Long.parseLong(id);
+        shard = value <= Integer.MAX_VALUE ? (int) value : -1;
+      }
+      return new ParsedKey(Kind.SHARD, id, shard);
+    }
+    if (rest.startsWith("clients/") && rest.length() > "clients/".length()) {
+      return new ParsedKey(Kind.CLIENT, rest.substring("clients/".length()), -1);
+    }
+    return new ParsedKey(Kind.OTHER, null, -1);
+  }
+
+  @Override
+  public String toString() {
+    return root;
+  }
+}

@@ -1,0 +1,2 @@
+/** Internals of the topology module. Not API: may change in any release. */
+package io.jumpgate.topology.internal;
