@@ -1,6 +1,7 @@
 package io.jumpgate.routing;
 
 import io.jumpgate.routing.internal.HashTagScanner;
+import io.jumpgate.routing.internal.Utf8Keys;
 import io.jumpgate.spi.ShardRouter;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -77,6 +78,16 @@ public final class Xxh64JumpRouter implements ShardRouter {
   @Override
   public int shardOf(ByteBuffer key) {
     return JumpHash.bucketUnchecked(routingHash(key), shardCount);
+  }
+
+  /**
+   * The shard of a text key, routed by its UTF-8 bytes (what a UTF-8 codec sends on the wire).
+   * Encodes into a per-thread scratch array: no allocation once the thread's array is large enough.
+   */
+  public int shardOfUtf8(CharSequence key) {
+    byte[] scratch = Utf8Keys.scratchFor(key);
+    int length = Utf8Keys.encode(key, scratch);
+    return shardOf(scratch, 0, length);
   }
 
   /** The shard of a 64-bit routing hash, as {@link #routingHash} returns it. */
