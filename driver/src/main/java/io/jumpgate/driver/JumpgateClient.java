@@ -1,0 +1,239 @@
+package io.jumpgate.driver;
+
+import io.jumpgate.driver.internal.AsyncCommands;
+import io.jumpgate.driver.internal.CommandExecutor;
+import io.jumpgate.driver.internal.Dispatcher;
+import io.jumpgate.driver.internal.DriverMetrics;
+import io.jumpgate.driver.internal.KeyRouter;
+import io.jumpgate.driver.internal.NodeConnector;
+import io.jumpgate.driver.internal.Views;
+import io.jumpgate.routing.Xxh64JumpRouter;
+import io.jumpgate.spi.IncompatibleTopologyException;
+import io.jumpgate.spi.JumpgateException;
+import io.jumpgate.spi.TopologyMetadata;
+import io.jumpgate.spi.TopologySnapshot;
+import io.jumpgate.spi.TopologySource;
+import io.jumpgate.spi.TopologySourceStatus;
+import io.jumpgate.spi.TopologyUnavailableException;
+import io.lettuce.core.codec.RedisCodec;
+import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.DefaultClientResources;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The Jumpgate driver: reads the shard map from its topology source, keeps one Lettuce connection
+ * per node, and sends every command straight to the node that serves the key's shard.
+ *
+ * <pre>{@code
+ * JumpgateClient client = JumpgateClient.create(JumpgateOptions.builder()
+ *     .etcd(EtcdTopologyOptions.builder().endpoints("http://127.0.0.1:2379").build())
+ *     .build());
+ * JumpgateCommands<String, String> redis = client.connect().sync();
+ * redis.set("user:42", "Ada");
+ * client.close();
+ * }</pre>
+ *
+ * <p>Thread-safe; meant to be shared (one per application and cluster). Heavy: it owns threads and
+ * connections, so close it when done. {@link #create} waits for the first valid topology, at most
+ * the options' {@code startTimeout}.
+ */
+public final class JumpgateClient implements AutoCloseable {
+
+  private final JumpgateOptions options;
+  private final TopologySource source;
+  private final ClientResources resources;
+  private final boolean ownsResources;
+  private final NodeConnector connector;
+  private final Dispatcher dispatcher;
+  private final Xxh64JumpRouter router;
+  private final AtomicBoolean closing = new AtomicBoolean();
+  private final CompletableFuture<Void> closed = new CompletableFuture<>();
+
+  private JumpgateClient(
+      JumpgateOptions options,
+      TopologySource source,
+      ClientResources resources,
+      boolean ownsResources,
+      NodeConnector connector,
+      Dispatcher dispatcher,
+      Xxh64JumpRouter router) {
+    this.options = options;
+    this.source = source;
+    this.resources = resources;
+    this.ownsResources = ownsResources;
+    this.connector = connector;
+    this.dispatcher = dispatcher;
+    this.router = router;
+  }
+
+  /**
+   * Starts a client: starts the topology source and waits for its first valid snapshot.
+   *
+   * @throws TopologyUnavailableException when no valid topology came within the start timeout; the
+   *     message names the source (etcd endpoints or file) and the cause
+   * @throws IncompatibleTopologyException when the cluster's routing or format cannot be served
+   */
+  public static JumpgateClient create(JumpgateOptions options) {
+    ClientResources resources = options.clientResources().orElse(null);
+    boolean ownsResources = resources == null;
+    if (ownsResources) {
+      resources = DefaultClientResources.create();
+    }
+    TopologySource source = null;
+    NodeConnector connector = null;
+    try {
+      source = options.newTopologySource();
+      connector = new NodeConnector(resources, options);
+      DriverMetrics metrics = DriverMetrics.NONE;
+      Dispatcher dispatcher =
+          new Dispatcher(options, connector, resources.eventExecutorGroup(), metrics);
+      // Subscribe before starting: the first snapshot and every later one reach the dispatcher.
+      source.subscribe(dispatcher);
+      TopologySnapshot first = awaitFirst(source, options);
+      TopologyMetadata metadata = first.metadata();
+      if (!TopologyMetadata.XXH64_JUMP.equals(metadata.routing())) {
+        throw new IncompatibleTopologyException(
+            "routing '"
+                + metadata.routing()
+                + "' of "
+                + source.description()
+                + " is not supported");
+      }
+      return new JumpgateClient(
+          options,
+          source,
+          resources,
+          ownsResources,
+          connector,
+          dispatcher,
+          Xxh64JumpRouter.forShards(metadata.shards()));
+    } catch (RuntimeException e) {
+      if (source != null) {
+        source.close();
+      }
+      if (connector != null) {
+        connector.shutdownAsync();
+      }
+      if (ownsResources) {
+        resources.shutdown(0, 2, TimeUnit.SECONDS);
+      }
+      throw e;
+    }
+  }
+
+  private static TopologySnapshot awaitFirst(TopologySource source, JumpgateOptions options) {
+    try {
+      return source
+          .start()
+          .toCompletableFuture()
+          .get(options.startTimeout().toNanos(), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      throw new TopologyUnavailableException(
+          "no topology from "
+              + source.description()
+              + " within "
+              + options.startTimeout().toMillis()
+              + " ms"
+              + source.status().lastErrorIfAny().map(error -> ": " + error).orElse(""));
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof JumpgateException cause) {
+        throw cause;
+      }
+      throw new TopologyUnavailableException(
+          "no topology from " + source.description() + ": " + e.getCause(), e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new TopologyUnavailableException(
+          "interrupted while waiting for the topology from " + source.description(), e);
+    }
+  }
+
+  /** A view with String keys and values, UTF-8 encoded. */
+  public JumpgateConnection<String, String> connect() {
+    return connect(StringCodec.UTF8);
+  }
+
+  /** A view with the codec's key and value types. */
+  public <K, V> JumpgateConnection<K, V> connect(RedisCodec<K, V> codec) {
+    requireOpen();
+    CommandExecutor<K, V> executor =
+        new CommandExecutor<>(
+            codec, KeyRouter.of(codec, router), dispatcher, options.commandTimeout().toNanos());
+    AsyncCommands<K, V> async = new AsyncCommands<>(executor);
+    return Views.connection(async, options.commandTimeout());
+  }
+
+  /** The topology in force. */
+  public TopologySnapshot topology() {
+    return source.current();
+  }
+
+  /** How current the topology source is. */
+  public TopologySourceStatus topologyStatus() {
+    return source.status();
+  }
+
+  /** The options this client was created with. */
+  public JumpgateOptions options() {
+    return options;
+  }
+
+  private void requireOpen() {
+    if (closing.get()) {
+      throw new IllegalStateException("the Jumpgate client is closed");
+    }
+  }
+
+  /**
+   * Stops taking commands, lets the ones in flight end (at most the command timeout), then closes
+   * the connections, the topology source and the resources it owns, in that order.
+   */
+  public CompletionStage<Void> closeAsync() {
+    if (!closing.compareAndSet(false, true)) {
+      return closed.copy();
+    }
+    dispatcher.stopAccepting();
+    long deadline = System.nanoTime() + options.commandTimeout().toNanos();
+    CompletableFuture<Void> drained = new CompletableFuture<>();
+    awaitDrained(drained, deadline);
+    drained
+        .thenCompose(ignored -> dispatcher.close())
+        .handle((ignored, error) -> null)
+        .thenCompose(
+            ignored -> {
+              source.close();
+              return connector.shutdownAsync();
+            })
+        .handle((ignored, error) -> null)
+        .thenCompose(
+            ignored ->
+                ownsResources
+                    ? CompletableFuture.runAsync(
+                        () -> resources.shutdown(0, 2, TimeUnit.SECONDS).awaitUninterruptibly())
+                    : CompletableFuture.completedFuture(null))
+        .whenComplete((ignored, error) -> closed.complete(null));
+    return closed.copy();
+  }
+
+  private void awaitDrained(CompletableFuture<Void> drained, long deadline) {
+    if (dispatcher.inFlight() <= 0 || System.nanoTime() >= deadline) {
+      drained.complete(null);
+      return;
+    }
+    resources
+        .eventExecutorGroup()
+        .schedule(() -> awaitDrained(drained, deadline), 5, TimeUnit.MILLISECONDS);
+  }
+
+  /** {@link #closeAsync()} and wait for it. */
+  @Override
+  public void close() {
+    closeAsync().toCompletableFuture().join();
+  }
+}

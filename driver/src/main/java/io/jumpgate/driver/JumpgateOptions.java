@@ -1,0 +1,397 @@
+package io.jumpgate.driver;
+
+import io.jumpgate.spi.TopologySource;
+import io.jumpgate.topology.EtcdTopologyOptions;
+import io.lettuce.core.resource.ClientResources;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * Everything a {@link JumpgateClient} is configured with.
+ *
+ * <p>Immutable and thread-safe; build with {@link #builder()}, derive with {@link #mutate()}. The
+ * builder fails fast on a bad or conflicting value with a message that names the option. Exactly
+ * one topology source is required: {@link Builder#etcd}, {@link Builder#topologyFile} or {@link
+ * Builder#topologySource}. Defaults:
+ *
+ * <ul>
+ *   <li>{@code readPolicy} {@link ReadPolicy#LEADER}
+ *   <li>{@code commandTimeout} {@link #DEFAULT_COMMAND_TIMEOUT} (2 s): the deadline of a command,
+ *       retries included
+ *   <li>{@code connectTimeout} {@link #DEFAULT_CONNECT_TIMEOUT} (2 s) per node connection
+ *   <li>{@code startTimeout} {@link #DEFAULT_START_TIMEOUT} (10 s) for the first topology
+ *   <li>{@code retry} {@link RetryOptions#defaults()}
+ *   <li>{@code fanOutGrouping} {@link FanOutGrouping#BY_NODE}
+ *   <li>{@code requestQueueSize} {@link #DEFAULT_REQUEST_QUEUE_SIZE} (10 000) per node connection
+ *   <li>no Redis credentials, no TLS, no zone, no warm-up, no shared {@code ClientResources} (the
+ *       client makes and owns its own), no metrics
+ * </ul>
+ *
+ * <p>{@link #toString()} never shows a password.
+ */
+public final class JumpgateOptions {
+
+  public static final Duration DEFAULT_COMMAND_TIMEOUT = Duration.ofSeconds(2);
+  public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(2);
+  public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(10);
+  public static final int DEFAULT_REQUEST_QUEUE_SIZE = 10_000;
+
+  private final Supplier<TopologySource> topologySource;
+  private final String topologyDescription;
+  private final EtcdTopologyOptions etcd;
+  private final ReadPolicy readPolicy;
+  private final RetryOptions retry;
+  private final Duration commandTimeout;
+  private final Duration connectTimeout;
+  private final Duration startTimeout;
+  private final String redisUsername;
+  private final String redisPassword;
+  private final boolean redisTls;
+  private final Path redisCaCertificate;
+  private final String zone;
+  private final boolean warmUp;
+  private final FanOutGrouping fanOutGrouping;
+  private final int requestQueueSize;
+  private final ClientResources clientResources;
+  private final Object meterRegistry;
+
+  private JumpgateOptions(Builder builder) {
+    this.topologySource = builder.topologySource;
+    this.topologyDescription = builder.topologyDescription;
+    this.etcd = builder.etcd;
+    this.readPolicy = builder.readPolicy;
+    this.retry = builder.retry;
+    this.commandTimeout = builder.commandTimeout;
+    this.connectTimeout = builder.connectTimeout;
+    this.startTimeout = builder.startTimeout;
+    this.redisUsername = builder.redisUsername;
+    this.redisPassword = builder.redisPassword;
+    this.redisTls = builder.redisTls;
+    this.redisCaCertificate = builder.redisCaCertificate;
+    this.zone = builder.zone;
+    this.warmUp = builder.warmUp;
+    this.fanOutGrouping = builder.fanOutGrouping;
+    this.requestQueueSize = builder.requestQueueSize;
+    this.clientResources = builder.clientResources;
+    this.meterRegistry = builder.meterRegistry;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder that starts from these options. */
+  public Builder mutate() {
+    Builder builder = new Builder();
+    builder.topologySource = topologySource;
+    builder.topologyDescription = topologyDescription;
+    builder.etcd = etcd;
+    builder.readPolicy = readPolicy;
+    builder.retry = retry;
+    builder.commandTimeout = commandTimeout;
+    builder.connectTimeout = connectTimeout;
+    builder.startTimeout = startTimeout;
+    builder.redisUsername = redisUsername;
+    builder.redisPassword = redisPassword;
+    builder.redisTls = redisTls;
+    builder.redisCaCertificate = redisCaCertificate;
+    builder.zone = zone;
+    builder.warmUp = warmUp;
+    builder.fanOutGrouping = fanOutGrouping;
+    builder.requestQueueSize = requestQueueSize;
+    builder.clientResources = clientResources;
+    builder.meterRegistry = meterRegistry;
+    return builder;
+  }
+
+  /** Makes the topology source; called once per client. */
+  public TopologySource newTopologySource() {
+    return topologySource.get();
+  }
+
+  /** The etcd settings, when the topology comes from etcd. */
+  public Optional<EtcdTopologyOptions> etcd() {
+    return Optional.ofNullable(etcd);
+  }
+
+  /** What the topology source reads, for messages. */
+  public String topologyDescription() {
+    return topologyDescription;
+  }
+
+  public ReadPolicy readPolicy() {
+    return readPolicy;
+  }
+
+  public RetryOptions retry() {
+    return retry;
+  }
+
+  public Duration commandTimeout() {
+    return commandTimeout;
+  }
+
+  public Duration connectTimeout() {
+    return connectTimeout;
+  }
+
+  public Duration startTimeout() {
+    return startTimeout;
+  }
+
+  public Optional<String> redisUsername() {
+    return Optional.ofNullable(redisUsername);
+  }
+
+  /** The Redis password; never logged or shown by {@link #toString()}. */
+  public Optional<String> redisPassword() {
+    return Optional.ofNullable(redisPassword);
+  }
+
+  public boolean redisTls() {
+    return redisTls;
+  }
+
+  public Optional<Path> redisCaCertificate() {
+    return Optional.ofNullable(redisCaCertificate);
+  }
+
+  /** The client's zone, for {@link ReadPolicy#NEAREST}. */
+  public Optional<String> zone() {
+    return Optional.ofNullable(zone);
+  }
+
+  /** Whether to connect to every leader at start. */
+  public boolean warmUp() {
+    return warmUp;
+  }
+
+  public FanOutGrouping fanOutGrouping() {
+    return fanOutGrouping;
+  }
+
+  public int requestQueueSize() {
+    return requestQueueSize;
+  }
+
+  /** Shared Lettuce resources, owned by the caller, or empty. */
+  public Optional<ClientResources> clientResources() {
+    return Optional.ofNullable(clientResources);
+  }
+
+  /** A Micrometer {@code MeterRegistry}, or empty. Typed Object so Micrometer stays optional. */
+  public Optional<Object> meterRegistry() {
+    return Optional.ofNullable(meterRegistry);
+  }
+
+  @Override
+  public String toString() {
+    return "JumpgateOptions{topology="
+        + topologyDescription
+        + ", readPolicy="
+        + readPolicy
+        + ", commandTimeout="
+        + commandTimeout
+        + ", retry="
+        + retry
+        + ", redisUser="
+        + (redisUsername == null ? "default" : redisUsername)
+        + ", redisPassword="
+        + (redisPassword == null ? "none" : "***")
+        + ", redisTls="
+        + redisTls
+        + ", zone="
+        + zone
+        + ", fanOut="
+        + fanOutGrouping
+        + "}";
+  }
+
+  /** Builds {@link JumpgateOptions}; fails fast, naming the option. Not thread-safe. */
+  public static final class Builder {
+    private Supplier<TopologySource> topologySource;
+    private String topologyDescription;
+    private EtcdTopologyOptions etcd;
+    private ReadPolicy readPolicy = ReadPolicy.LEADER;
+    private RetryOptions retry = RetryOptions.defaults();
+    private Duration commandTimeout = DEFAULT_COMMAND_TIMEOUT;
+    private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
+    private Duration startTimeout = DEFAULT_START_TIMEOUT;
+    private String redisUsername;
+    private String redisPassword;
+    private boolean redisTls;
+    private Path redisCaCertificate;
+    private String zone;
+    private boolean warmUp;
+    private FanOutGrouping fanOutGrouping = FanOutGrouping.BY_NODE;
+    private int requestQueueSize = DEFAULT_REQUEST_QUEUE_SIZE;
+    private ClientResources clientResources;
+    private Object meterRegistry;
+
+    private Builder() {}
+
+    /** Read and watch the topology in etcd. */
+    public Builder etcd(EtcdTopologyOptions etcd) {
+      Objects.requireNonNull(etcd, "etcd");
+      requireNoSource("etcd");
+      this.etcd = etcd;
+      this.topologySource = () -> io.jumpgate.topology.EtcdTopologySource.create(etcd);
+      this.topologyDescription =
+          "etcd " + etcd.endpointList() + " cluster '" + etcd.cluster() + "'";
+      return this;
+    }
+
+    /** Read the topology from a file written by {@code jumpgate topology export}. */
+    public Builder topologyFile(Path file) {
+      Objects.requireNonNull(file, "topologyFile");
+      requireNoSource("topologyFile");
+      this.topologySource = () -> io.jumpgate.topology.FileTopologySource.create(file);
+      this.topologyDescription = "file " + file;
+      return this;
+    }
+
+    /**
+     * Use this source; the client starts it, and closes it with the client. Give a new instance per
+     * client.
+     */
+    public Builder topologySource(TopologySource source) {
+      Objects.requireNonNull(source, "topologySource");
+      requireNoSource("topologySource");
+      this.topologySource = () -> source;
+      this.topologyDescription = source.description();
+      return this;
+    }
+
+    private void requireNoSource(String option) {
+      if (topologySource != null) {
+        throw new IllegalArgumentException(
+            option + ": a topology source was already set (" + topologyDescription + ")");
+      }
+    }
+
+    public Builder readPolicy(ReadPolicy policy) {
+      this.readPolicy = Objects.requireNonNull(policy, "readPolicy");
+      return this;
+    }
+
+    public Builder retry(RetryOptions retry) {
+      this.retry = Objects.requireNonNull(retry, "retry");
+      return this;
+    }
+
+    public Builder commandTimeout(Duration timeout) {
+      this.commandTimeout = positive("commandTimeout", timeout);
+      return this;
+    }
+
+    public Builder connectTimeout(Duration timeout) {
+      this.connectTimeout = positive("connectTimeout", timeout);
+      return this;
+    }
+
+    public Builder startTimeout(Duration timeout) {
+      this.startTimeout = positive("startTimeout", timeout);
+      return this;
+    }
+
+    /** Redis ACL user and password (AUTH user password). */
+    public Builder redisCredentials(String username, String password) {
+      Objects.requireNonNull(username, "redis username");
+      Objects.requireNonNull(password, "redis password");
+      this.redisUsername = username;
+      this.redisPassword = password;
+      return this;
+    }
+
+    /** Redis password of the default user (AUTH password). */
+    public Builder redisPassword(String password) {
+      this.redisUsername = null;
+      this.redisPassword = Objects.requireNonNull(password, "redis password");
+      return this;
+    }
+
+    /** Connect to nodes with TLS; {@code caCertificate} (PEM) may be null for the JDK's CAs. */
+    public Builder redisTls(boolean tls, Path caCertificate) {
+      this.redisTls = tls;
+      this.redisCaCertificate = caCertificate;
+      return this;
+    }
+
+    public Builder zone(String zone) {
+      if (zone != null && zone.isBlank()) {
+        throw new IllegalArgumentException("zone must not be blank");
+      }
+      this.zone = zone;
+      return this;
+    }
+
+    public Builder warmUp(boolean warmUp) {
+      this.warmUp = warmUp;
+      return this;
+    }
+
+    public Builder fanOutGrouping(FanOutGrouping grouping) {
+      this.fanOutGrouping = Objects.requireNonNull(grouping, "fanOutGrouping");
+      return this;
+    }
+
+    public Builder requestQueueSize(int size) {
+      if (size < 1) {
+        throw new IllegalArgumentException("requestQueueSize must be at least 1, was " + size);
+      }
+      this.requestQueueSize = size;
+      return this;
+    }
+
+    /**
+     * Share Lettuce resources (event loops, timers); the caller shuts them down after the client.
+     */
+    public Builder clientResources(ClientResources resources) {
+      this.clientResources = resources;
+      return this;
+    }
+
+    /**
+     * A Micrometer {@code io.micrometer.core.instrument.MeterRegistry} for the driver's metrics.
+     */
+    public Builder meterRegistry(Object registry) {
+      if (registry != null && !isMeterRegistry(registry)) {
+        throw new IllegalArgumentException(
+            "meterRegistry must be an io.micrometer.core.instrument.MeterRegistry, was "
+                + registry.getClass().getName());
+      }
+      this.meterRegistry = registry;
+      return this;
+    }
+
+    private static boolean isMeterRegistry(Object registry) {
+      try {
+        return Class.forName("io.micrometer.core.instrument.MeterRegistry").isInstance(registry);
+      } catch (ClassNotFoundException e) {
+        return false;
+      }
+    }
+
+    /**
+     * @throws IllegalArgumentException when no topology source was set
+     */
+    public JumpgateOptions build() {
+      if (topologySource == null) {
+        throw new IllegalArgumentException(
+            "a topology source is required: etcd(...), topologyFile(...) or topologySource(...)");
+      }
+      return new JumpgateOptions(this);
+    }
+
+    private static Duration positive(String name, Duration value) {
+      Objects.requireNonNull(value, name);
+      if (value.isZero() || value.isNegative()) {
+        throw new IllegalArgumentException(name + " must be positive, was " + value);
+      }
+      return value;
+    }
+  }
+}

@@ -1,0 +1,30 @@
+package io.jumpgate.driver;
+
+import java.util.List;
+
+/**
+ * Every allowed try failed with an error that permits retrying (READONLY, MOVED, TRYAGAIN, LOADING,
+ * ...) or the command's fate became unknown and it may not be retried.
+ *
+ * <p>Immutable once thrown; {@link #attempts()} lists every try.
+ */
+public class RetriesExhaustedException extends CommandFailedException {
+
+  private static final long serialVersionUID = 1L;
+
+  /**
+   * @param message what went wrong
+   * @param command the command's name
+   * @param attempts every try, in order
+   * @param outcomeKnown true when the server provably did not run the command
+   * @param cause the last underlying failure
+   */
+  public RetriesExhaustedException(
+      String message,
+      String command,
+      List<Attempt> attempts,
+      boolean outcomeKnown,
+      Throwable cause) {
+    super(message, command, attempts, outcomeKnown, cause);
+  }
+}

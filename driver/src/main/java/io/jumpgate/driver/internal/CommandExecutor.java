@@ -1,0 +1,116 @@
+package io.jumpgate.driver.internal;
+
+import io.lettuce.core.codec.RedisCodec;
+import io.lettuce.core.protocol.CommandArgs;
+import io.lettuce.core.protocol.ProtocolKeyword;
+import java.util.Objects;
+
+/**
+ * What the command implementations of one connection (one codec) build on: making arguments,
+ * routing a key to its shard, and handing the command to the {@link Dispatcher}. Immutable and
+ * thread-safe.
+ */
+public final class CommandExecutor<K, V> {
+
+  private final RedisCodec<K, V> codec;
+  private final KeyRouter<K> keys;
+  private final Dispatcher dispatcher;
+  private final long timeoutNanos;
+
+  public CommandExecutor(
+      RedisCodec<K, V> codec, KeyRouter<K> keys, Dispatcher dispatcher, long timeoutNanos) {
+    this.codec = codec;
+    this.keys = keys;
+    this.dispatcher = dispatcher;
+    this.timeoutNanos = timeoutNanos;
+  }
+
+  public RedisCodec<K, V> codec() {
+    return codec;
+  }
+
+  public Dispatcher dispatcher() {
+    return dispatcher;
+  }
+
+  public long timeoutNanos() {
+    return timeoutNanos;
+  }
+
+  /** Empty arguments for this codec. */
+  public CommandArgs<K, V> args() {
+    return new CommandArgs<>(codec);
+  }
+
+  /** Arguments starting with the key. */
+  public CommandArgs<K, V> args(K key) {
+    return new CommandArgs<>(codec).addKey(Objects.requireNonNull(key, "key"));
+  }
+
+  /** The key's shard; the key must not be null. */
+  public int shardOf(K key) {
+    return keys.shardOf(Objects.requireNonNull(key, "key"));
+  }
+
+  /** Sends a command routed by its key. */
+  public <T> RoutedCommand<K, V, T> keyed(
+      ProtocolKeyword type,
+      K key,
+      CommandArgs<K, V> args,
+      OutputFactory<K, V, T> outputs,
+      int flags) {
+    return toShard(type, shardOf(key), args, outputs, flags);
+  }
+
+  /** Sends a command to one node, whatever the shards (broadcasts). */
+  public <T> RoutedCommand<K, V, T> toNode(
+      ProtocolKeyword type,
+      NodeHandle node,
+      CommandArgs<K, V> args,
+      OutputFactory<K, V, T> outputs,
+      int flags) {
+    requireOpen();
+    long now = System.nanoTime();
+    return dispatcher.send(
+        new RoutedCommand<>(
+                dispatcher, type, args, outputs, codec, -1, flags, now, now + timeoutNanos)
+            .pinTo(node));
+  }
+
+  /** Sends one part of a fan-out: see {@link RoutedCommand#forGroup}. */
+  public <T> RoutedCommand<K, V, T> toGroup(
+      ProtocolKeyword type,
+      NodeHandle node,
+      int[] shards,
+      CommandArgs<K, V> args,
+      OutputFactory<K, V, T> outputs,
+      int flags,
+      long startNanos,
+      long deadlineNanos) {
+    return dispatcher.send(
+        new RoutedCommand<>(
+                dispatcher, type, args, outputs, codec, shards[0], flags, startNanos, deadlineNanos)
+            .forGroup(node, shards));
+  }
+
+  /** Throws when the client was closed: calls after close fail before anything is sent. */
+  public void requireOpen() {
+    if (dispatcher.isClosed()) {
+      throw new IllegalStateException("the Jumpgate client is closed");
+    }
+  }
+
+  /** Sends a command to the node that serves a shard. */
+  public <T> RoutedCommand<K, V, T> toShard(
+      ProtocolKeyword type,
+      int shard,
+      CommandArgs<K, V> args,
+      OutputFactory<K, V, T> outputs,
+      int flags) {
+    requireOpen();
+    long now = System.nanoTime();
+    return dispatcher.send(
+        new RoutedCommand<>(
+            dispatcher, type, args, outputs, codec, shard, flags, now, now + timeoutNanos));
+  }
+}

@@ -1,0 +1,154 @@
+package io.jumpgate.driver.internal;
+
+import static io.jumpgate.driver.internal.CommandFlags.IDEMPOTENT_READ;
+import static io.jumpgate.driver.internal.CommandFlags.IDEMPOTENT_WRITE;
+import static io.jumpgate.driver.internal.CommandFlags.WRITE;
+
+import io.jumpgate.driver.JumpgateStringAsyncCommands;
+import io.lettuce.core.GetExArgs;
+import io.lettuce.core.SetArgs;
+import io.lettuce.core.protocol.CommandArgs;
+import io.lettuce.core.protocol.CommandType;
+import java.util.Objects;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * The single-key string commands, as default methods over the connection's {@link CommandExecutor}.
+ * Multi-key ones (MGET, MSET) live with the fan-out.
+ */
+interface StringCommands<K, V> extends JumpgateStringAsyncCommands<K, V> {
+
+  CommandExecutor<K, V> executor();
+
+  @Override
+  default CompletionStage<V> get(K key) {
+    CommandExecutor<K, V> x = executor();
+    return x.keyed(CommandType.GET, key, x.args(key), Outputs.value(), IDEMPOTENT_READ);
+  }
+
+  @Override
+  default CompletionStage<String> set(K key, V value) {
+    CommandExecutor<K, V> x = executor();
+    CommandArgs<K, V> args = x.args(key).addValue(Objects.requireNonNull(value, "value"));
+    return x.keyed(CommandType.SET, key, args, Outputs.status(), IDEMPOTENT_WRITE);
+  }
+
+  @Override
+  default CompletionStage<String> set(K key, V value, SetArgs setArgs) {
+    CommandExecutor<K, V> x = executor();
+    CommandArgs<K, V> args = x.args(key).addValue(Objects.requireNonNull(value, "value"));
+    Objects.requireNonNull(setArgs, "setArgs").build(args);
+    return x.keyed(CommandType.SET, key, args, Outputs.status(), WRITE);
+  }
+
+  @Override
+  default CompletionStage<V> setGet(K key, V value) {
+    CommandExecutor<K, V> x = executor();
+    CommandArgs<K, V> args = x.args(key).addValue(Objects.requireNonNull(value, "value"));
+    args.add(CommandType.GET);
+    return x.keyed(CommandType.SET, key, args, Outputs.value(), WRITE);
+  }
+
+  @Override
+  default CompletionStage<V> setGet(K key, V value, SetArgs setArgs) {
+    CommandExecutor<K, V> x = executor();
+    CommandArgs<K, V> args = x.args(key).addValue(Objects.requireNonNull(value, "value"));
+    Objects.requireNonNull(setArgs, "setArgs").build(args);
+    args.add(CommandType.GET);
+    return x.keyed(CommandType.SET, key, args, Outputs.value(), WRITE);
+  }
+
+  @Override
+  default CompletionStage<Boolean> setnx(K key, V value) {
+    CommandExecutor<K, V> x = executor();
+    CommandArgs<K, V> args = x.args(key).addValue(Objects.requireNonNull(value, "value"));
+    return x.keyed(CommandType.SETNX, key, args, Outputs.bool(), WRITE);
+  }
+
+  @Override
+  default CompletionStage<String> setex(K key, long seconds, V value) {
+    CommandExecutor<K, V> x = executor();
+    CommandArgs<K, V> args =
+        x.args(key).add(seconds).addValue(Objects.requireNonNull(value, "value"));
+    return x.keyed(CommandType.SETEX, key, args, Outputs.status(), IDEMPOTENT_WRITE);
+  }
+
+  @Override
+  default CompletionStage<V> getset(K key, V value) {
+    CommandExecutor<K, V> x = executor();
+    CommandArgs<K, V> args = x.args(key).addValue(Objects.requireNonNull(value, "value"));
+    return x.keyed(CommandType.GETSET, key, args, Outputs.value(), WRITE);
+  }
+
+  @Override
+  default CompletionStage<V> getdel(K key) {
+    CommandExecutor<K, V> x = executor();
+    return x.keyed(CommandType.GETDEL, key, x.args(key), Outputs.value(), WRITE);
+  }
+
+  @Override
+  default CompletionStage<V> getex(K key, GetExArgs getExArgs) {
+    CommandExecutor<K, V> x = executor();
+    CommandArgs<K, V> args = x.args(key);
+    Objects.requireNonNull(getExArgs, "getExArgs").build(args);
+    return x.keyed(CommandType.GETEX, key, args, Outputs.value(), IDEMPOTENT_WRITE);
+  }
+
+  @Override
+  default CompletionStage<Long> incr(K key) {
+    CommandExecutor<K, V> x = executor();
+    return x.keyed(CommandType.INCR, key, x.args(key), Outputs.integer(), WRITE);
+  }
+
+  @Override
+  default CompletionStage<Long> incrby(K key, long amount) {
+    CommandExecutor<K, V> x = executor();
+    return x.keyed(CommandType.INCRBY, key, x.args(key).add(amount), Outputs.integer(), WRITE);
+  }
+
+  @Override
+  default CompletionStage<Double> incrbyfloat(K key, double amount) {
+    CommandExecutor<K, V> x = executor();
+    return x.keyed(CommandType.INCRBYFLOAT, key, x.args(key).add(amount), Outputs.decimal(), WRITE);
+  }
+
+  @Override
+  default CompletionStage<Long> decr(K key) {
+    CommandExecutor<K, V> x = executor();
+    return x.keyed(CommandType.DECR, key, x.args(key), Outputs.integer(), WRITE);
+  }
+
+  @Override
+  default CompletionStage<Long> decrby(K key, long amount) {
+    CommandExecutor<K, V> x = executor();
+    return x.keyed(CommandType.DECRBY, key, x.args(key).add(amount), Outputs.integer(), WRITE);
+  }
+
+  @Override
+  default CompletionStage<Long> append(K key, V value) {
+    CommandExecutor<K, V> x = executor();
+    CommandArgs<K, V> args = x.args(key).addValue(Objects.requireNonNull(value, "value"));
+    return x.keyed(CommandType.APPEND, key, args, Outputs.integer(), WRITE);
+  }
+
+  @Override
+  default CompletionStage<Long> strlen(K key) {
+    CommandExecutor<K, V> x = executor();
+    return x.keyed(CommandType.STRLEN, key, x.args(key), Outputs.integer(), IDEMPOTENT_READ);
+  }
+
+  @Override
+  default CompletionStage<V> getrange(K key, long start, long end) {
+    CommandExecutor<K, V> x = executor();
+    CommandArgs<K, V> args = x.args(key).add(start).add(end);
+    return x.keyed(CommandType.GETRANGE, key, args, Outputs.value(), IDEMPOTENT_READ);
+  }
+
+  @Override
+  default CompletionStage<Long> setrange(K key, long offset, V value) {
+    CommandExecutor<K, V> x = executor();
+    CommandArgs<K, V> args =
+        x.args(key).add(offset).addValue(Objects.requireNonNull(value, "value"));
+    return x.keyed(CommandType.SETRANGE, key, args, Outputs.integer(), IDEMPOTENT_WRITE);
+  }
+}

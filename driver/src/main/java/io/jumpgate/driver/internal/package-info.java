@@ -1,0 +1,2 @@
+/** Internals of the driver. Not API: may change in any release. */
+package io.jumpgate.driver.internal;

@@ -1,0 +1,41 @@
+package io.jumpgate.driver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class RetryOptionsTest {
+
+  @Test
+  void should_double_the_backoff_per_try_with_jitter_between_half_and_all_of_the_step() {
+    RetryOptions options =
+        RetryOptions.builder().backoff(Duration.ofMillis(10), Duration.ofMillis(200)).build();
+    assertThat(options.backoffNanos(2, 0.0)).isEqualTo(Duration.ofMillis(5).toNanos());
+    assertThat(options.backoffNanos(2, 0.999))
+        .isBetween(Duration.ofMillis(9).toNanos(), Duration.ofMillis(10).toNanos());
+    assertThat(options.backoffNanos(3, 0.0)).isEqualTo(Duration.ofMillis(10).toNanos());
+    assertThat(options.backoffNanos(4, 0.0)).isEqualTo(Duration.ofMillis(20).toNanos());
+    // capped at backoffMax
+    assertThat(options.backoffNanos(30, 0.999))
+        .isLessThanOrEqualTo(Duration.ofMillis(200).toNanos());
+    assertThat(options.backoffNanos(30, 0.0)).isEqualTo(Duration.ofMillis(100).toNanos());
+  }
+
+  @Test
+  void should_name_the_bad_value() {
+    assertThatThrownBy(() -> RetryOptions.builder().maxAttempts(0))
+        .hasMessage("retry maxAttempts must be between 1 and 100, was 0");
+    assertThatThrownBy(
+            () -> RetryOptions.builder().backoff(Duration.ofSeconds(2), Duration.ofSeconds(1)))
+        .hasMessageContaining("base=PT2S max=PT1S");
+  }
+
+  @Test
+  void should_default_to_three_attempts() {
+    assertThat(RetryOptions.defaults().maxAttempts()).isEqualTo(3);
+    assertThat(RetryOptions.defaults().mutate().build().topologyWait())
+        .isEqualTo(Duration.ofMillis(500));
+  }
+}
