@@ -1,0 +1,521 @@
+package io.jumpgate.topology;
+
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.KeyValue;
+import io.etcd.jetcd.Watch;
+import io.etcd.jetcd.common.exception.CompactedException;
+import io.etcd.jetcd.kv.GetResponse;
+import io.etcd.jetcd.options.GetOption;
+import io.etcd.jetcd.options.WatchOption;
+import io.etcd.jetcd.watch.WatchEvent;
+import io.etcd.jetcd.watch.WatchResponse;
+import io.jumpgate.spi.TopologyException;
+import io.jumpgate.spi.TopologyListener;
+import io.jumpgate.spi.TopologySnapshot;
+import io.jumpgate.spi.TopologySource;
+import io.jumpgate.spi.TopologySourceStatus;
+import io.jumpgate.spi.TopologyUnavailableException;
+import io.jumpgate.topology.internal.EtcdClients;
+import io.jumpgate.topology.internal.KeyChange;
+import io.jumpgate.topology.internal.SourceStatusTracker;
+import io.jumpgate.topology.internal.TopologyListeners;
+import io.jumpgate.topology.internal.TopologyState;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The shard map read from etcd and kept current by a watch, per the topology contract.
+ *
+ * <h2>How it stays exact</h2>
+ *
+ * <ol>
+ *   <li>Start: one ranged GET of {@code /jumpgate/<cluster>/}; its header revision R becomes the
+ *       first snapshot's revision. Then a prefix WATCH from R + 1, never from "now".
+ *   <li>Every watch response is handed to this source's single topology thread (jetcd's threads are
+ *       never blocked). Its events are grouped by revision, and each revision is applied as one
+ *       unit: one new snapshot per revision, never a half-applied transaction.
+ *   <li>The resume loop is ours: the source tracks the last applied revision. On a watch error it
+ *       closes the watcher and watches again from {@code lastApplied + 1} after a backoff; a
+ *       revision not newer than {@code lastApplied} is ignored, and a key event not newer than that
+ *       key's cached mod revision too, so replays are harmless.
+ *   <li>If etcd compacted past {@code lastApplied}, or the watch has been silent (no event, no
+ *       progress notification) for {@code silenceTimeout}, the source lists the prefix again and
+ *       diffs it against its cache, then watches from the new revision + 1. While quiet, it asks
+ *       etcd for a progress notification every {@code progressInterval}: that is what tells a live
+ *       quiet watch from a dead one.
+ * </ol>
+ *
+ * <p>While etcd is unreachable the last snapshot keeps serving; {@link #status()} then reports
+ * {@code connected=false} and a growing age. Every etcd call is bounded by {@code requestTimeout};
+ * the first snapshot by {@code startTimeout}.
+ *
+ * <p>Threading: all methods are thread-safe. {@link #current()} is a volatile read. Listeners run
+ * on the thread named {@code jumpgate-topology-<cluster>}, in revision order.
+ */
+public final class EtcdTopologySource implements TopologySource {
+
+  private static final Logger LOG = LoggerFactory.getLogger(EtcdTopologySource.class);
+
+  private final EtcdTopologyOptions options;
+  private final TopologyKeys keys;
+  private final ByteSequence prefix;
+  private final Client client;
+  private final boolean ownsClient;
+  private final ScheduledExecutorService topologyThread;
+  private final TopologyState state;
+  private final TopologyListeners listeners;
+  private final SourceStatusTracker status = new SourceStatusTracker();
+  private final CompletableFuture<TopologySnapshot> started = new CompletableFuture<>();
+  private final AtomicBoolean startCalled = new AtomicBoolean();
+
+  private volatile TopologySnapshot current;
+  private volatile boolean closed;
+  private String lastLoggedError;
+
+  private final AtomicLong lists = new AtomicLong();
+  private final AtomicLong watches = new AtomicLong();
+  private final AtomicLong compactions = new AtomicLong();
+  private final AtomicLong silentWatches = new AtomicLong();
+  private final AtomicLong revisionsApplied = new AtomicLong();
+
+  // Confined to the topology thread.
+  private long lastAppliedRevision;
+  private Watch.Watcher watcher;
+  private long watchGeneration;
+  private Instant lastWatchActivity;
+  private Duration backoff;
+  private boolean gaveUp;
+  private ScheduledFuture<?> watchdog;
+
+  private EtcdTopologySource(EtcdTopologyOptions options, Client client, boolean ownsClient) {
+    this.options = options;
+    this.keys = TopologyKeys.forCluster(options.cluster());
+    this.prefix = ByteSequence.from(keys.rootPrefix(), StandardCharsets.UTF_8);
+    this.client = client;
+    this.ownsClient = ownsClient;
+    this.topologyThread =
+        Executors.newSingleThreadScheduledExecutor(
+            runnable -> {
+              Thread thread = new Thread(runnable, "jumpgate-topology-" + options.cluster());
+              thread.setDaemon(true);
+              return thread;
+            });
+    this.state = new TopologyState(keys, options.expectedShards(), options.clock());
+    this.listeners = new TopologyListeners(description());
+    this.backoff = options.retryBackoffMin();
+  }
+
+  /** A source with its own jetcd client, closed with the source. Call {@link #start()} next. */
+  public static EtcdTopologySource create(EtcdTopologyOptions options) {
+    return new EtcdTopologySource(options, EtcdClients.create(options), true);
+  }
+
+  /**
+   * A source that shares a jetcd client built elsewhere (for the same endpoints and credentials);
+   * the client is not closed with the source.
+   */
+  public static EtcdTopologySource create(EtcdTopologyOptions options, Client client) {
+    return new EtcdTopologySource(options, client, false);
+  }
+
+  @Override
+  public CompletionStage<TopologySnapshot> start() {
+    if (startCalled.compareAndSet(false, true)) {
+      onTopologyThread(this::list);
+      try {
+        topologyThread.schedule(
+            this::startTimedOut, options.startTimeout().toNanos(), TimeUnit.NANOSECONDS);
+      } catch (RejectedExecutionException closedAlready) {
+        started.completeExceptionally(closedError());
+      }
+    }
+    return started.copy();
+  }
+
+  @Override
+  public TopologySnapshot current() {
+    TopologySnapshot snapshot = current;
+    if (snapshot == null) {
+      throw new IllegalStateException("no topology loaded yet from " + description());
+    }
+    return snapshot;
+  }
+
+  @Override
+  public AutoCloseable subscribe(TopologyListener listener) {
+    return listeners.add(listener);
+  }
+
+  @Override
+  public TopologySourceStatus status() {
+    return status.status();
+  }
+
+  @Override
+  public String description() {
+    return "etcd " + options.endpointList() + " cluster '" + options.cluster() + "'";
+  }
+
+  /**
+   * What the source has done since it was created: a cheap read, for metrics and tests.
+   *
+   * @param lists full listings of the prefix (the start, and each start-over)
+   * @param watches watches opened (the first, and each resume)
+   * @param compactions watch resumes refused because etcd had compacted the revision
+   * @param silentWatches watches given up because no event or progress came for silenceTimeout
+   * @param revisionsApplied etcd revisions applied from the watch
+   */
+  public record Statistics(
+      long lists, long watches, long compactions, long silentWatches, long revisionsApplied) {}
+
+  /** Counters of what the source has done. */
+  public Statistics statistics() {
+    return new Statistics(
+        lists.get(), watches.get(), compactions.get(), silentWatches.get(), revisionsApplied.get());
+  }
+
+  /** The last etcd revision whose events were applied (or confirmed by a progress notification). */
+  public long lastAppliedRevision() {
+    CompletableFuture<Long> answer = new CompletableFuture<>();
+    if (!onTopologyThread(() -> answer.complete(lastAppliedRevision))) {
+      return -1;
+    }
+    return answer.join();
+  }
+
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    started.completeExceptionally(closedError());
+    try {
+      topologyThread.execute(this::closeWatcher);
+    } catch (RejectedExecutionException alreadyShutDown) {
+      // nothing to close
+    }
+    topologyThread.shutdown();
+    try {
+      if (!topologyThread.awaitTermination(
+          options.requestTimeout().toMillis(), TimeUnit.MILLISECONDS)) {
+        topologyThread.shutdownNow();
+      }
+    } catch (InterruptedException e) {
+      topologyThread.shutdownNow();
+      Thread.currentThread().interrupt();
+    }
+    listeners.close();
+    if (ownsClient) {
+      client.close();
+    }
+  }
+
+  // ---- listing -------------------------------------------------------------------------------
+
+  private void list() {
+    if (closed || gaveUp) {
+      return;
+    }
+    lists.incrementAndGet();
+    client
+        .getKVClient()
+        .get(prefix, GetOption.builder().isPrefix(true).build())
+        .orTimeout(options.requestTimeout().toNanos(), TimeUnit.NANOSECONDS)
+        .whenComplete((response, error) -> onTopologyThread(() -> onListed(response, error)));
+  }
+
+  private void onListed(GetResponse response, Throwable error) {
+    if (closed || gaveUp) {
+      return;
+    }
+    if (error != null) {
+      noteFailure("listing " + keys.rootPrefix() + " failed: " + EtcdClients.describe(error));
+      if (!started.isDone() && EtcdClients.isAuthenticationFailure(error)) {
+        giveUp(
+            new TopologyUnavailableException(
+                "etcd at "
+                    + options.endpointList()
+                    + " refused access to cluster '"
+                    + options.cluster()
+                    + "': authentication failed or permission denied ("
+                    + EtcdClients.describe(error)
+                    + ")",
+                error));
+        return;
+      }
+      retryLater(this::list);
+      return;
+    }
+    long revision = response.getHeader().getRevision();
+    List<KeyChange> entries = new ArrayList<>(response.getKvs().size());
+    for (KeyValue keyValue : response.getKvs()) {
+      entries.add(
+          new KeyChange(
+              keyValue.getKey().toString(StandardCharsets.UTF_8),
+              keyValue.getValue().getBytes(),
+              keyValue.getModRevision()));
+    }
+    TopologySnapshot snapshot;
+    try {
+      snapshot = state.reset(revision, entries);
+    } catch (TopologyException e) {
+      noteFailure(e.getMessage());
+      if (!started.isDone()) {
+        giveUp(e);
+      } else {
+        LOG.error("{}: keeping revision {}: {}", description(), current.revision(), e.getMessage());
+        retryLater(this::list);
+      }
+      return;
+    }
+    lastAppliedRevision = revision;
+    publish(snapshot);
+    noteContact();
+    watch();
+  }
+
+  // ---- watching ------------------------------------------------------------------------------
+
+  private void watch() {
+    closeWatcher();
+    long generation = ++watchGeneration;
+    watches.incrementAndGet();
+    WatchOption option =
+        WatchOption.builder()
+            .isPrefix(true)
+            .withRevision(lastAppliedRevision + 1)
+            .withProgressNotify(true)
+            .build();
+    lastWatchActivity = options.clock().instant();
+    watcher =
+        client
+            .getWatchClient()
+            .watch(
+                prefix,
+                option,
+                Watch.listener(
+                    response -> onTopologyThread(() -> onWatchResponse(generation, response)),
+                    error -> onTopologyThread(() -> onWatchError(generation, error)),
+                    () -> onTopologyThread(() -> onWatchCompleted(generation))));
+    if (watchdog == null) {
+      long tick = Math.max(10, options.progressInterval().toMillis() / 2);
+      watchdog =
+          topologyThread.scheduleWithFixedDelay(
+              this::checkWatch, tick, tick, TimeUnit.MILLISECONDS);
+    }
+  }
+
+  private void onWatchResponse(long generation, WatchResponse response) {
+    if (generation != watchGeneration || closed) {
+      return;
+    }
+    lastWatchActivity = options.clock().instant();
+    List<WatchEvent> events = response.getEvents();
+    if (events.isEmpty()) {
+      if (response.isProgressNotify()) {
+        // etcd has sent every event up to the header revision: nothing of ours changed.
+        lastAppliedRevision = Math.max(lastAppliedRevision, response.getHeader().getRevision());
+      }
+      noteContact();
+      return;
+    }
+    List<KeyChange> batch = new ArrayList<>();
+    long batchRevision = -1;
+    for (WatchEvent event : events) {
+      KeyValue keyValue = event.getKeyValue();
+      long revision = keyValue.getModRevision();
+      if (revision != batchRevision && !batch.isEmpty()) {
+        applyRevision(batchRevision, batch);
+        batch = new ArrayList<>();
+      }
+      batchRevision = revision;
+      String key = keyValue.getKey().toString(StandardCharsets.UTF_8);
+      byte[] value =
+          event.getEventType() == WatchEvent.EventType.DELETE
+              ? null
+              : keyValue.getValue().getBytes();
+      batch.add(new KeyChange(key, value, revision));
+    }
+    if (!batch.isEmpty()) {
+      applyRevision(batchRevision, batch);
+    }
+    noteContact();
+  }
+
+  private void applyRevision(long revision, List<KeyChange> changes) {
+    if (revision <= lastAppliedRevision) {
+      return; // delivered twice by a resume: already applied
+    }
+    TopologySnapshot next = state.apply(revision, changes);
+    lastAppliedRevision = revision;
+    revisionsApplied.incrementAndGet();
+    publish(next);
+  }
+
+  private void onWatchError(long generation, Throwable error) {
+    if (generation != watchGeneration || closed) {
+      return;
+    }
+    closeWatcher();
+    if (error instanceof CompactedException compacted) {
+      compactions.incrementAndGet();
+      LOG.info(
+          "{}: revision {} was compacted (compacted revision {}); listing again",
+          description(),
+          lastAppliedRevision + 1,
+          compacted.getCompactedRevision());
+      list();
+      return;
+    }
+    noteFailure("watch failed: " + EtcdClients.describe(error));
+    retryLater(this::watch);
+  }
+
+  private void onWatchCompleted(long generation) {
+    if (generation != watchGeneration || closed) {
+      return;
+    }
+    // Not caused by us: the watch is dead. List again, then watch again.
+    closeWatcher();
+    noteFailure("watch ended by etcd");
+    retryLater(this::list);
+  }
+
+  /** The watchdog: asks for progress when quiet, and starts over when silent too long. */
+  private void checkWatch() {
+    if (closed || watcher == null) {
+      return;
+    }
+    Duration quiet = Duration.between(lastWatchActivity, options.clock().instant());
+    if (quiet.compareTo(options.silenceTimeout()) >= 0) {
+      LOG.warn(
+          "{}: no watch event or progress notification for {} ms; listing again",
+          description(),
+          quiet.toMillis());
+      silentWatches.incrementAndGet();
+      closeWatcher();
+      noteFailure("watch silent for " + quiet.toMillis() + " ms");
+      list();
+    } else if (quiet.compareTo(options.progressInterval()) >= 0) {
+      client.getWatchClient().requestProgress();
+    }
+  }
+
+  private void closeWatcher() {
+    watchGeneration++;
+    if (watcher != null) {
+      Watch.Watcher closing = watcher;
+      watcher = null;
+      try {
+        closing.close();
+      } catch (RuntimeException e) {
+        LOG.debug("{}: closing a watcher failed", description(), e);
+      }
+    }
+  }
+
+  // ---- shared ----------------------------------------------------------------------------------
+
+  private void publish(TopologySnapshot next) {
+    TopologySnapshot previous = current;
+    if (next == previous) {
+      return;
+    }
+    current = next;
+    listeners.notifyChange(previous, next);
+    // After the listeners: once start() completes, every listener has seen the first snapshot.
+    if (!started.isDone()) {
+      started.complete(next);
+    }
+  }
+
+  private void retryLater(Runnable action) {
+    if (closed || gaveUp) {
+      return;
+    }
+    Duration delay = backoff;
+    backoff = backoff.multipliedBy(2);
+    if (backoff.compareTo(options.retryBackoffMax()) > 0) {
+      backoff = options.retryBackoffMax();
+    }
+    try {
+      topologyThread.schedule(action, delay.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (RejectedExecutionException closing) {
+      // closed meanwhile
+    }
+  }
+
+  private void startTimedOut() {
+    if (started.isDone()) {
+      return;
+    }
+    giveUp(
+        new TopologyUnavailableException(
+            "no topology from etcd at "
+                + options.endpointList()
+                + " for cluster '"
+                + options.cluster()
+                + "' within "
+                + options.startTimeout().toMillis()
+                + " ms"
+                + status.status().lastErrorIfAny().map(error -> ": " + error).orElse("")));
+  }
+
+  private void giveUp(TopologyException error) {
+    gaveUp = true;
+    closeWatcher();
+    started.completeExceptionally(error);
+  }
+
+  private void noteContact() {
+    TopologySnapshot snapshot = current;
+    status.confirmed(snapshot == null ? -1 : snapshot.revision(), options.clock().instant());
+    backoff = options.retryBackoffMin();
+    lastLoggedError = null;
+  }
+
+  private void noteFailure(String message) {
+    status.disconnected(message);
+    if (!message.equals(lastLoggedError)) {
+      LOG.warn("{}: {}", description(), message);
+      lastLoggedError = message;
+    }
+  }
+
+  private TopologyUnavailableException closedError() {
+    return new TopologyUnavailableException(description() + " was closed");
+  }
+
+  /** Runs an action on the topology thread; false when the source is closed. */
+  private boolean onTopologyThread(Runnable action) {
+    try {
+      topologyThread.execute(
+          () -> {
+            try {
+              action.run();
+            } catch (RuntimeException e) {
+              LOG.error("{}: unexpected failure on the topology thread", description(), e);
+            }
+          });
+      return true;
+    } catch (RejectedExecutionException closing) {
+      return false;
+    }
+  }
+}

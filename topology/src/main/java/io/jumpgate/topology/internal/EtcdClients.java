@@ -1,0 +1,107 @@
+package io.jumpgate.topology.internal;
+
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.ClientBuilder;
+import io.etcd.jetcd.common.exception.EtcdException;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.jumpgate.spi.TopologyUnavailableException;
+import io.jumpgate.topology.EtcdTopologyOptions;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
+import javax.net.ssl.SSLException;
+
+/** Builds jetcd clients from options, and names etcd failures. Stateless. */
+public final class EtcdClients {
+
+  private EtcdClients() {}
+
+  /**
+   * A jetcd client for the options' endpoints, credentials and TLS material. Unary calls do not
+   * wait for a ready connection (callers bound them with their own timeout and retry).
+   *
+   * @throws TopologyUnavailableException if the TLS material cannot be read
+   */
+  public static Client create(EtcdTopologyOptions options) {
+    ClientBuilder builder =
+        Client.builder()
+            .endpoints(options.endpoints().toArray(URI[]::new))
+            .connectTimeout(options.requestTimeout())
+            .waitForReady(false);
+    options
+        .username()
+        .ifPresent(user -> builder.user(ByteSequence.from(user, StandardCharsets.UTF_8)));
+    options
+        .password()
+        .ifPresent(
+            password -> builder.password(ByteSequence.from(password, StandardCharsets.UTF_8)));
+    if (options.caCertificate().isPresent() || options.clientCertificate().isPresent()) {
+      try {
+        builder.sslContext(
+            ssl -> {
+              options.caCertificate().ifPresent(ca -> ssl.trustManager(ca.toFile()));
+              options
+                  .clientCertificate()
+                  .ifPresent(
+                      certificate ->
+                          ssl.keyManager(
+                              certificate.toFile(), options.clientKey().orElseThrow().toFile()));
+            });
+      } catch (SSLException | IllegalArgumentException e) {
+        throw new TopologyUnavailableException(
+            "cannot use the TLS files for etcd at " + options.endpointList() + ": " + describe(e),
+            e);
+      }
+    }
+    return builder.build();
+  }
+
+  /** Whether etcd refused the credentials or the permissions: retrying will not help. */
+  public static boolean isAuthenticationFailure(Throwable error) {
+    for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+      Status.Code code = null;
+      if (cause instanceof StatusRuntimeException statusError) {
+        code = statusError.getStatus().getCode();
+      }
+      if (code == Status.Code.UNAUTHENTICATED || code == Status.Code.PERMISSION_DENIED) {
+        return true;
+      }
+      String message = cause.getMessage();
+      if (message != null) {
+        String lower = message.toLowerCase(Locale.ROOT);
+        if (lower.contains("authentication failed")
+            || lower.contains("permission denied")
+            || lower.contains("user name is empty")
+            || lower.contains("invalid auth token")) {
+          return true;
+        }
+      }
+      if (cause.getCause() == cause) {
+        break;
+      }
+    }
+    return false;
+  }
+
+  /** A one-line description of an etcd failure, without wrapper noise. Never holds a secret. */
+  public static String describe(Throwable error) {
+    Throwable cause = error;
+    while ((cause instanceof CompletionException || cause instanceof ExecutionException)
+        && cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    if (cause instanceof TimeoutException) {
+      return "no answer in time";
+    }
+    if (cause instanceof EtcdException etcdError) {
+      return etcdError.getErrorCode() + ": " + etcdError.getMessage();
+    }
+    String message = cause.getMessage();
+    return cause.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+  }
+}
