@@ -1,10 +1,12 @@
 package io.jumpgate.driver;
 
 import io.jumpgate.driver.internal.AsyncCommands;
+import io.jumpgate.driver.internal.ClientRegistration;
 import io.jumpgate.driver.internal.CommandExecutor;
 import io.jumpgate.driver.internal.Dispatcher;
 import io.jumpgate.driver.internal.DriverMetrics;
 import io.jumpgate.driver.internal.KeyRouter;
+import io.jumpgate.driver.internal.MicrometerMetrics;
 import io.jumpgate.driver.internal.NodeConnector;
 import io.jumpgate.driver.internal.Views;
 import io.jumpgate.routing.Xxh64JumpRouter;
@@ -15,10 +17,14 @@ import io.jumpgate.spi.TopologySnapshot;
 import io.jumpgate.spi.TopologySource;
 import io.jumpgate.spi.TopologySourceStatus;
 import io.jumpgate.spi.TopologyUnavailableException;
+import io.jumpgate.topology.EtcdTopologyOptions;
 import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
@@ -42,6 +48,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>Thread-safe; meant to be shared (one per application and cluster). Heavy: it owns threads and
  * connections, so close it when done. {@link #create} waits for the first valid topology, at most
  * the options' {@code startTimeout}.
+ *
+ * <p>With a Micrometer registry in the options, the client records the meters of docs/metrics.md
+ * and withdraws them when it closes. With the topology in etcd, it registers itself under {@code
+ * /jumpgate/<cluster>/clients/<client-id>} (unless {@link JumpgateOptions.Builder#registration}
+ * says not to), keeps the applied topology revision there, and deletes the key when it closes.
  */
 public final class JumpgateClient implements AutoCloseable {
 
@@ -52,6 +63,9 @@ public final class JumpgateClient implements AutoCloseable {
   private final NodeConnector connector;
   private final Dispatcher dispatcher;
   private final Xxh64JumpRouter router;
+  private final DriverMetrics metrics;
+  private final ClientRegistration registration;
+  private final String clientId;
   private final AtomicBoolean closing = new AtomicBoolean();
   private final CompletableFuture<Void> closed = new CompletableFuture<>();
 
@@ -62,7 +76,10 @@ public final class JumpgateClient implements AutoCloseable {
       boolean ownsResources,
       NodeConnector connector,
       Dispatcher dispatcher,
-      Xxh64JumpRouter router) {
+      Xxh64JumpRouter router,
+      DriverMetrics metrics,
+      ClientRegistration registration,
+      String clientId) {
     this.options = options;
     this.source = source;
     this.resources = resources;
@@ -70,6 +87,9 @@ public final class JumpgateClient implements AutoCloseable {
     this.connector = connector;
     this.dispatcher = dispatcher;
     this.router = router;
+    this.metrics = metrics;
+    this.registration = registration;
+    this.clientId = clientId;
   }
 
   /**
@@ -80,6 +100,7 @@ public final class JumpgateClient implements AutoCloseable {
    * @throws IncompatibleTopologyException when the cluster's routing or format cannot be served
    */
   public static JumpgateClient create(JumpgateOptions options) {
+    Instant since = Instant.now();
     ClientResources resources = options.clientResources().orElse(null);
     boolean ownsResources = resources == null;
     if (ownsResources) {
@@ -87,12 +108,26 @@ public final class JumpgateClient implements AutoCloseable {
     }
     TopologySource source = null;
     NodeConnector connector = null;
+    DriverMetrics metrics = DriverMetrics.NONE;
     try {
       source = options.newTopologySource();
       connector = new NodeConnector(resources, options);
-      DriverMetrics metrics = DriverMetrics.NONE;
+      if (options.meterRegistry().isPresent()) {
+        // The only path to Micrometer: without a registry its classes are never loaded.
+        metrics =
+            MicrometerMetrics.create(
+                options.meterRegistry().get(),
+                options
+                    .etcd()
+                    .map(EtcdTopologyOptions::cluster)
+                    .orElse(options.topologyDescription()),
+                options.clientId().orElse(null),
+                source,
+                options.etcd().map(EtcdTopologyOptions::clock).orElse(Clock.systemUTC()));
+      }
       Dispatcher dispatcher =
           new Dispatcher(options, connector, resources.eventExecutorGroup(), metrics);
+      metrics.connectionCount(dispatcher::openConnections);
       // Subscribe before starting: the first snapshot and every later one reach the dispatcher.
       source.subscribe(dispatcher);
       TopologySnapshot first = awaitFirst(source, options);
@@ -105,6 +140,14 @@ public final class JumpgateClient implements AutoCloseable {
                 + source.description()
                 + " is not supported");
       }
+      String clientId = options.clientId().orElse(null);
+      ClientRegistration registration = null;
+      if (options.registration() && options.etcd().isPresent()) {
+        if (clientId == null) {
+          clientId = ClientRegistration.defaultClientId();
+        }
+        registration = register(options.etcd().get(), source, clientId, since);
+      }
       return new JumpgateClient(
           options,
           source,
@@ -112,8 +155,12 @@ public final class JumpgateClient implements AutoCloseable {
           ownsResources,
           connector,
           dispatcher,
-          Xxh64JumpRouter.forShards(metadata.shards()));
+          Xxh64JumpRouter.forShards(metadata.shards()),
+          metrics,
+          registration,
+          clientId);
     } catch (RuntimeException e) {
+      metrics.close();
       if (source != null) {
         source.close();
       }
@@ -125,6 +172,17 @@ public final class JumpgateClient implements AutoCloseable {
       }
       throw e;
     }
+  }
+
+  /** Registers the client in the background and keeps its applied revision current there. */
+  private static ClientRegistration register(
+      EtcdTopologyOptions etcd, TopologySource source, String clientId, Instant since) {
+    ClientRegistration registration =
+        ClientRegistration.start(etcd, clientId, source.current().revision(), since);
+    source.subscribe((previous, current) -> registration.revisionApplied(current.revision()));
+    // a revision applied between start and subscribe
+    registration.revisionApplied(source.current().revision());
+    return registration;
   }
 
   private static TopologySnapshot awaitFirst(TopologySource source, JumpgateOptions options) {
@@ -179,6 +237,15 @@ public final class JumpgateClient implements AutoCloseable {
     return source.status();
   }
 
+  /**
+   * The id this client registers under in etcd ({@code <root>/clients/<id>}): the options' {@code
+   * clientId}, or one made for this client when registration is on; empty when registration is off
+   * and no id was given.
+   */
+  public Optional<String> clientId() {
+    return Optional.ofNullable(clientId);
+  }
+
   /** The options this client was created with. */
   public JumpgateOptions options() {
     return options;
@@ -192,13 +259,16 @@ public final class JumpgateClient implements AutoCloseable {
 
   /**
    * Stops taking commands, lets the ones in flight end (at most the command timeout), then closes
-   * the connections, the topology source and the resources it owns, in that order.
+   * the connections, the topology source and the resources it owns, in that order. Meanwhile it
+   * deletes its registration in etcd (revokes its lease); last, it withdraws its meters.
    */
   public CompletionStage<Void> closeAsync() {
     if (!closing.compareAndSet(false, true)) {
       return closed.copy();
     }
     dispatcher.stopAccepting();
+    CompletableFuture<Void> unregistered =
+        registration == null ? CompletableFuture.completedFuture(null) : registration.close();
     long deadline = System.nanoTime() + options.commandTimeout().toNanos();
     CompletableFuture<Void> drained = new CompletableFuture<>();
     awaitDrained(drained, deadline);
@@ -217,7 +287,13 @@ public final class JumpgateClient implements AutoCloseable {
                     ? CompletableFuture.runAsync(
                         () -> resources.shutdown(0, 2, TimeUnit.SECONDS).awaitUninterruptibly())
                     : CompletableFuture.completedFuture(null))
-        .whenComplete((ignored, error) -> closed.complete(null));
+        .handle((ignored, error) -> null)
+        .thenCompose(ignored -> unregistered)
+        .whenComplete(
+            (ignored, error) -> {
+              metrics.close();
+              closed.complete(null);
+            });
     return closed.copy();
   }
 

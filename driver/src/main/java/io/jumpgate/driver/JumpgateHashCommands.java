@@ -2,10 +2,54 @@
 // not this.
 package io.jumpgate.driver;
 
+import io.lettuce.core.KeyValue;
+import java.util.List;
+import java.util.Map;
+
 /**
  * Blocking mirror of {@link JumpgateHashAsyncCommands}: the same commands with the same routing and
  * retries; each call waits for its answer, at most the command timeout, and throws what the
  * asynchronous call would complete with. Calling it on a Netty event-loop thread throws {@link
  * IllegalStateException} instead of deadlocking. Thread-safe.
  */
-public interface JumpgateHashCommands<K, V> {}
+public interface JumpgateHashCommands<K, V> {
+
+  /** HSET of one field: true when the field is new, false when its value was replaced. */
+  Boolean hset(K key, K field, V value);
+
+  /**
+   * HSET of every entry of the map: the number of fields added (replaced ones not counted). An
+   * empty map: {@link IllegalArgumentException}.
+   */
+  Long hset(K key, Map<K, V> map);
+
+  /** HGET: the field's value, or null when the field or the key does not exist. */
+  V hget(K key, K field);
+
+  /**
+   * HMGET: one {@link KeyValue} per field, in request order, empty for a missing field. No fields:
+   * {@link IllegalArgumentException}.
+   */
+  List<KeyValue<K, V>> hmget(K key, K... fields);
+
+  /** HGETALL: every field and value (in the server's order); empty when the key does not exist. */
+  Map<K, V> hgetall(K key);
+
+  /** HDEL: the number of fields removed. No fields: {@link IllegalArgumentException}. */
+  Long hdel(K key, K... fields);
+
+  /** HEXISTS: true when the field exists. */
+  Boolean hexists(K key, K field);
+
+  /** HINCRBY: the field's new value. Never retried when its fate is unknown. */
+  Long hincrby(K key, K field, long amount);
+
+  /** HLEN: the number of fields, 0 for a missing key. */
+  Long hlen(K key);
+
+  /** HKEYS: every field; empty when the key does not exist. */
+  List<K> hkeys(K key);
+
+  /** HVALS: every value; empty when the key does not exist. */
+  List<V> hvals(K key);
+}

@@ -2,9 +2,54 @@
 // not this.
 package io.jumpgate.driver;
 
+import io.lettuce.core.KeyValue;
+import java.util.Map;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
 /**
  * Reactive mirror of {@link JumpgateHashAsyncCommands} (Project Reactor): the same commands, sent
  * when subscribed (again on each subscription); a nil answer is an empty Mono, and a list answer a
  * Flux of its elements. Thread-safe.
  */
-public interface JumpgateHashReactiveCommands<K, V> {}
+public interface JumpgateHashReactiveCommands<K, V> {
+
+  /** HSET of one field: true when the field is new, false when its value was replaced. */
+  Mono<Boolean> hset(K key, K field, V value);
+
+  /**
+   * HSET of every entry of the map: the number of fields added (replaced ones not counted). An
+   * empty map: {@link IllegalArgumentException}.
+   */
+  Mono<Long> hset(K key, Map<K, V> map);
+
+  /** HGET: the field's value, or null when the field or the key does not exist. */
+  Mono<V> hget(K key, K field);
+
+  /**
+   * HMGET: one {@link KeyValue} per field, in request order, empty for a missing field. No fields:
+   * {@link IllegalArgumentException}.
+   */
+  Flux<KeyValue<K, V>> hmget(K key, K... fields);
+
+  /** HGETALL: every field and value (in the server's order); empty when the key does not exist. */
+  Mono<Map<K, V>> hgetall(K key);
+
+  /** HDEL: the number of fields removed. No fields: {@link IllegalArgumentException}. */
+  Mono<Long> hdel(K key, K... fields);
+
+  /** HEXISTS: true when the field exists. */
+  Mono<Boolean> hexists(K key, K field);
+
+  /** HINCRBY: the field's new value. Never retried when its fate is unknown. */
+  Mono<Long> hincrby(K key, K field, long amount);
+
+  /** HLEN: the number of fields, 0 for a missing key. */
+  Mono<Long> hlen(K key);
+
+  /** HKEYS: every field; empty when the key does not exist. */
+  Flux<K> hkeys(K key);
+
+  /** HVALS: every value; empty when the key does not exist. */
+  Flux<V> hvals(K key);
+}

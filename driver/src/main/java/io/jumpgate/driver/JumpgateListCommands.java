@@ -2,10 +2,62 @@
 // not this.
 package io.jumpgate.driver;
 
+import java.util.List;
+
 /**
  * Blocking mirror of {@link JumpgateListAsyncCommands}: the same commands with the same routing and
  * retries; each call waits for its answer, at most the command timeout, and throws what the
  * asynchronous call would complete with. Calling it on a Netty event-loop thread throws {@link
  * IllegalStateException} instead of deadlocking. Thread-safe.
  */
-public interface JumpgateListCommands<K, V> {}
+public interface JumpgateListCommands<K, V> {
+
+  /**
+   * LPUSH: the list's new length; the values go to the head one after the other, so the last one
+   * ends up first. No values: {@link IllegalArgumentException}. Never retried when its fate is
+   * unknown.
+   */
+  Long lpush(K key, V... values);
+
+  /**
+   * RPUSH: the list's new length; the values go to the tail in order. No values: {@link
+   * IllegalArgumentException}. Never retried when its fate is unknown.
+   */
+  Long rpush(K key, V... values);
+
+  /**
+   * LPOP: the first element, removed; null when the list is empty. Never retried when its fate is
+   * unknown.
+   */
+  V lpop(K key);
+
+  /**
+   * LPOP with a count: up to {@code count} elements from the head, removed; empty when the key does
+   * not exist. Never retried when its fate is unknown.
+   */
+  List<V> lpop(K key, long count);
+
+  /**
+   * RPOP: the last element, removed; null when the list is empty. Never retried when its fate is
+   * unknown.
+   */
+  V rpop(K key);
+
+  /**
+   * RPOP with a count: up to {@code count} elements from the tail (the last first), removed; empty
+   * when the key does not exist. Never retried when its fate is unknown.
+   */
+  List<V> rpop(K key, long count);
+
+  /**
+   * LRANGE: the elements between the indices, both included; negative indices count from the end
+   * ({@code 0, -1} is the whole list).
+   */
+  List<V> lrange(K key, long start, long stop);
+
+  /** LLEN: the list's length, 0 for a missing key. */
+  Long llen(K key);
+
+  /** LINDEX: the element at the index (negative: from the end), or null when out of range. */
+  V lindex(K key, long index);
+}

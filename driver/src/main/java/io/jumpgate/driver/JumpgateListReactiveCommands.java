@@ -2,9 +2,62 @@
 // not this.
 package io.jumpgate.driver;
 
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
 /**
  * Reactive mirror of {@link JumpgateListAsyncCommands} (Project Reactor): the same commands, sent
  * when subscribed (again on each subscription); a nil answer is an empty Mono, and a list answer a
  * Flux of its elements. Thread-safe.
  */
-public interface JumpgateListReactiveCommands<K, V> {}
+public interface JumpgateListReactiveCommands<K, V> {
+
+  /**
+   * LPUSH: the list's new length; the values go to the head one after the other, so the last one
+   * ends up first. No values: {@link IllegalArgumentException}. Never retried when its fate is
+   * unknown.
+   */
+  Mono<Long> lpush(K key, V... values);
+
+  /**
+   * RPUSH: the list's new length; the values go to the tail in order. No values: {@link
+   * IllegalArgumentException}. Never retried when its fate is unknown.
+   */
+  Mono<Long> rpush(K key, V... values);
+
+  /**
+   * LPOP: the first element, removed; null when the list is empty. Never retried when its fate is
+   * unknown.
+   */
+  Mono<V> lpop(K key);
+
+  /**
+   * LPOP with a count: up to {@code count} elements from the head, removed; empty when the key does
+   * not exist. Never retried when its fate is unknown.
+   */
+  Flux<V> lpop(K key, long count);
+
+  /**
+   * RPOP: the last element, removed; null when the list is empty. Never retried when its fate is
+   * unknown.
+   */
+  Mono<V> rpop(K key);
+
+  /**
+   * RPOP with a count: up to {@code count} elements from the tail (the last first), removed; empty
+   * when the key does not exist. Never retried when its fate is unknown.
+   */
+  Flux<V> rpop(K key, long count);
+
+  /**
+   * LRANGE: the elements between the indices, both included; negative indices count from the end
+   * ({@code 0, -1} is the whole list).
+   */
+  Flux<V> lrange(K key, long start, long stop);
+
+  /** LLEN: the list's length, 0 for a missing key. */
+  Mono<Long> llen(K key);
+
+  /** LINDEX: the element at the index (negative: from the end), or null when out of range. */
+  Mono<V> lindex(K key, long index);
+}

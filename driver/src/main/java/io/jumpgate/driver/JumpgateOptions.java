@@ -28,6 +28,8 @@ import java.util.function.Supplier;
  *   <li>{@code requestQueueSize} {@link #DEFAULT_REQUEST_QUEUE_SIZE} (10 000) per node connection
  *   <li>no Redis credentials, no TLS, no zone, no warm-up, no shared {@code ClientResources} (the
  *       client makes and owns its own), no metrics
+ *   <li>{@code registration} on when the topology is in etcd, with a {@code clientId} made per
+ *       client
  * </ul>
  *
  * <p>{@link #toString()} never shows a password.
@@ -57,6 +59,8 @@ public final class JumpgateOptions {
   private final int requestQueueSize;
   private final ClientResources clientResources;
   private final Object meterRegistry;
+  private final Boolean registration;
+  private final String clientId;
 
   private JumpgateOptions(Builder builder) {
     this.topologySource = builder.topologySource;
@@ -77,6 +81,8 @@ public final class JumpgateOptions {
     this.requestQueueSize = builder.requestQueueSize;
     this.clientResources = builder.clientResources;
     this.meterRegistry = builder.meterRegistry;
+    this.registration = builder.registration;
+    this.clientId = builder.clientId;
   }
 
   public static Builder builder() {
@@ -104,6 +110,8 @@ public final class JumpgateOptions {
     builder.requestQueueSize = requestQueueSize;
     builder.clientResources = clientResources;
     builder.meterRegistry = meterRegistry;
+    builder.registration = registration;
+    builder.clientId = clientId;
     return builder;
   }
 
@@ -187,6 +195,22 @@ public final class JumpgateOptions {
     return Optional.ofNullable(meterRegistry);
   }
 
+  /**
+   * Whether the client registers itself under {@code /jumpgate/<cluster>/clients/<client-id>} in
+   * etcd (see {@link Builder#registration}): as set, else true when the topology is in etcd.
+   */
+  public boolean registration() {
+    return registration != null ? registration : etcd != null;
+  }
+
+  /**
+   * The client id the application chose, or empty: the client then makes one per instance, {@code
+   * <host>:<pid>:<random>}. A chosen id also tags the client's meters ({@code client}).
+   */
+  public Optional<String> clientId() {
+    return Optional.ofNullable(clientId);
+  }
+
   @Override
   public String toString() {
     return "JumpgateOptions{topology="
@@ -230,6 +254,8 @@ public final class JumpgateOptions {
     private int requestQueueSize = DEFAULT_REQUEST_QUEUE_SIZE;
     private ClientResources clientResources;
     private Object meterRegistry;
+    private Boolean registration;
+    private String clientId;
 
     private Builder() {}
 
@@ -367,6 +393,38 @@ public final class JumpgateOptions {
       return this;
     }
 
+    /**
+     * Whether the client registers itself in etcd, under {@code <root>/clients/<client-id>} bound
+     * to a lease, with its host, pid, start time and applied topology revision, so that {@code
+     * jumpgate clients} can list it. Default: true when the topology is in etcd. Needs {@link
+     * #etcd}: {@link #build()} refuses {@code true} with another source.
+     */
+    public Builder registration(boolean registration) {
+      this.registration = registration;
+      return this;
+    }
+
+    /**
+     * The id the client registers under and tags its meters with ({@code client}); unique per
+     * client instance, {@code [A-Za-z0-9._:-]{1,128}}. Default: {@code <host>:<pid>:<random>}, made
+     * per client, and no {@code client} tag.
+     *
+     * @throws IllegalArgumentException if the id does not match the pattern
+     */
+    public Builder clientId(String clientId) {
+      if (clientId != null
+          && !io.jumpgate.topology.TopologyKeys.CLIENT_ID_PATTERN.matcher(clientId).matches()) {
+        throw new IllegalArgumentException(
+            "clientId must match "
+                + io.jumpgate.topology.TopologyKeys.CLIENT_ID_PATTERN.pattern()
+                + ", was '"
+                + clientId
+                + "'");
+      }
+      this.clientId = clientId;
+      return this;
+    }
+
     private static boolean isMeterRegistry(Object registry) {
       try {
         return Class.forName("io.micrometer.core.instrument.MeterRegistry").isInstance(registry);
@@ -382,6 +440,10 @@ public final class JumpgateOptions {
       if (topologySource == null) {
         throw new IllegalArgumentException(
             "a topology source is required: etcd(...), topologyFile(...) or topologySource(...)");
+      }
+      if (Boolean.TRUE.equals(registration) && etcd == null) {
+        throw new IllegalArgumentException(
+            "registration needs the topology in etcd (etcd(...)), not " + topologyDescription);
       }
       return new JumpgateOptions(this);
     }

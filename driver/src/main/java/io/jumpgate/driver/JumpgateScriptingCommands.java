@@ -2,10 +2,46 @@
 // file, not this.
 package io.jumpgate.driver;
 
+import io.lettuce.core.ScriptOutputType;
+
 /**
  * Blocking mirror of {@link JumpgateScriptingAsyncCommands}: the same commands with the same
  * routing and retries; each call waits for its answer, at most the command timeout, and throws what
  * the asynchronous call would complete with. Calling it on a Netty event-loop thread throws {@link
  * IllegalStateException} instead of deadlocking. Thread-safe.
  */
-public interface JumpgateScriptingCommands<K, V> {}
+public interface JumpgateScriptingCommands<K, V> {
+
+  /**
+   * EVAL of a script (sent as UTF-8) with keys and no arguments. Never retried when its fate is
+   * unknown.
+   */
+  <T> T eval(String script, ScriptOutputType type, K... keys);
+
+  /**
+   * EVAL of a script (sent as UTF-8) with keys and arguments. Never retried when its fate is
+   * unknown.
+   */
+  <T> T eval(String script, ScriptOutputType type, K[] keys, V... values);
+
+  /** EVAL of a script given as bytes, with keys. Never retried when its fate is unknown. */
+  <T> T eval(byte[] script, ScriptOutputType type, K... keys);
+
+  /**
+   * EVAL of a script given as bytes, with keys and arguments. Never retried when its fate is
+   * unknown.
+   */
+  <T> T eval(byte[] script, ScriptOutputType type, K[] keys, V... values);
+
+  /**
+   * EVALSHA of a loaded script, by its SHA-1 digest, with keys. Never retried when its fate is
+   * unknown.
+   */
+  <T> T evalsha(String digest, ScriptOutputType type, K... keys);
+
+  /**
+   * EVALSHA of a loaded script, by its SHA-1 digest, with keys and arguments. Never retried when
+   * its fate is unknown.
+   */
+  <T> T evalsha(String digest, ScriptOutputType type, K[] keys, V... values);
+}

@@ -2,9 +2,46 @@
 // file, not this.
 package io.jumpgate.driver;
 
+import io.lettuce.core.ScriptOutputType;
+import reactor.core.publisher.Mono;
+
 /**
  * Reactive mirror of {@link JumpgateScriptingAsyncCommands} (Project Reactor): the same commands,
  * sent when subscribed (again on each subscription); a nil answer is an empty Mono, and a list
  * answer a Flux of its elements. Thread-safe.
  */
-public interface JumpgateScriptingReactiveCommands<K, V> {}
+public interface JumpgateScriptingReactiveCommands<K, V> {
+
+  /**
+   * EVAL of a script (sent as UTF-8) with keys and no arguments. Never retried when its fate is
+   * unknown.
+   */
+  <T> Mono<T> eval(String script, ScriptOutputType type, K... keys);
+
+  /**
+   * EVAL of a script (sent as UTF-8) with keys and arguments. Never retried when its fate is
+   * unknown.
+   */
+  <T> Mono<T> eval(String script, ScriptOutputType type, K[] keys, V... values);
+
+  /** EVAL of a script given as bytes, with keys. Never retried when its fate is unknown. */
+  <T> Mono<T> eval(byte[] script, ScriptOutputType type, K... keys);
+
+  /**
+   * EVAL of a script given as bytes, with keys and arguments. Never retried when its fate is
+   * unknown.
+   */
+  <T> Mono<T> eval(byte[] script, ScriptOutputType type, K[] keys, V... values);
+
+  /**
+   * EVALSHA of a loaded script, by its SHA-1 digest, with keys. Never retried when its fate is
+   * unknown.
+   */
+  <T> Mono<T> evalsha(String digest, ScriptOutputType type, K... keys);
+
+  /**
+   * EVALSHA of a loaded script, by its SHA-1 digest, with keys and arguments. Never retried when
+   * its fate is unknown.
+   */
+  <T> Mono<T> evalsha(String digest, ScriptOutputType type, K[] keys, V... values);
+}

@@ -2,9 +2,102 @@
 // file, not this.
 package io.jumpgate.driver;
 
+import io.lettuce.core.FlushMode;
+import io.lettuce.core.KeyScanArgs;
+import io.lettuce.core.KeyScanCursor;
+import io.lettuce.core.ScanArgs;
+import io.lettuce.core.ScanCursor;
+import java.util.Map;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
 /**
  * Reactive mirror of {@link JumpgateServerAsyncCommands} (Project Reactor): the same commands, sent
  * when subscribed (again on each subscription); a nil answer is an empty Mono, and a list answer a
  * Flux of its elements. Thread-safe.
  */
-public interface JumpgateServerReactiveCommands<K, V> {}
+public interface JumpgateServerReactiveCommands<K, V> {
+
+  /**
+   * PING on every node, leaders and replicas: node id -> {@code "PONG"}, for every node of the map.
+   * A node that does not answer fails the stage with {@link BroadcastFailedException}, whose {@link
+   * BroadcastFailedException#failures()} names the unreachable nodes and {@link
+   * BroadcastFailedException#answers()} the ones that answered.
+   */
+  Mono<Map<String, String>> ping();
+
+  /**
+   * DBSIZE summed over the leaders: the number of keys the leaders hold (replicas are not counted,
+   * they hold copies). Keys of a shard being moved may be counted on both nodes until the move
+   * ends.
+   */
+  Mono<Long> dbsize();
+
+  /**
+   * FLUSHDB on every leader (replicas follow): {@code "OK"} once every leader said OK. Not atomic:
+   * when one leader fails, the others may have been flushed ({@link
+   * BroadcastFailedException#answers()} names them). Sent again when its fate is unknown, since
+   * flushing twice does no harm.
+   */
+  Mono<String> flushdb();
+
+  /** FLUSHDB SYNC or ASYNC on every leader; see {@link #flushdb()}. */
+  Mono<String> flushdb(FlushMode flushMode);
+
+  /** FLUSHALL on every leader (every database of each); see {@link #flushdb()}. */
+  Mono<String> flushall();
+
+  /** FLUSHALL SYNC or ASYNC on every leader; see {@link #flushdb()}. */
+  Mono<String> flushall(FlushMode flushMode);
+
+  /**
+   * KEYS on every leader, merged: leader by leader in node id order, each leader's keys in its own
+   * order. KEYS blocks each node while it walks its whole key space: prefer {@link #scan} on a
+   * cluster in use. A key of a shard being moved may be listed twice until the move ends.
+   */
+  Flux<K> keys(K pattern);
+
+  /** INFO on every node, leaders and replicas: node id -> that node's INFO text. */
+  Mono<Map<String, String>> info();
+
+  /** INFO of one section (e.g. {@code "replication"}) on every node; see {@link #info()}. */
+  Mono<Map<String, String>> info(String section);
+
+  /**
+   * Starts a cluster-wide SCAN: the first page of the first leader (leaders are scanned one after
+   * the other in node id order). Pass the returned cursor to {@link #scan(ScanCursor)} until it
+   * {@link ScanCursor#isFinished() is finished}; each call asks one leader.
+   *
+   * <p>The cursor text is {@code <node id>:<node cursor>}, e.g. {@code leader-1:1536}: the leader
+   * being scanned and its own SCAN cursor; {@code 0} starts a scan. A finished cursor's text is
+   * {@code 0}. When the map does not change, every key the leaders hold at the start and keep until
+   * the end is returned exactly once (a leader's own SCAN guarantee, leader after leader). When the
+   * map changes during a scan, keys moved between nodes may be missed or returned twice; a cursor
+   * whose node is no longer a leader goes on with the first leader whose id sorts after it, from
+   * that leader's start (see docs/driver-broadcast.md).
+   */
+  Mono<KeyScanCursor<K>> scan();
+
+  /**
+   * Starts a cluster-wide SCAN with MATCH and COUNT (and TYPE with {@link KeyScanArgs}), applied by
+   * each leader; see {@link #scan()}.
+   */
+  Mono<KeyScanCursor<K>> scan(ScanArgs scanArgs);
+
+  /**
+   * Goes on with a cluster-wide SCAN; see {@link #scan()}.
+   *
+   * @throws IllegalArgumentException when the cursor is finished, or its text is neither {@code 0}
+   *     nor {@code <node id>:<node cursor>} (the message quotes it)
+   */
+  Mono<KeyScanCursor<K>> scan(ScanCursor scanCursor);
+
+  /**
+   * Goes on with a cluster-wide SCAN with MATCH and COUNT (and TYPE); see {@link #scan()}. Pass the
+   * same arguments on every call of one scan.
+   *
+   * @throws IllegalArgumentException when the cursor is finished, or its text is neither {@code 0}
+   *     nor {@code <node id>:<node cursor>} (the message quotes it)
+   */
+  Mono<KeyScanCursor<K>> scan(ScanCursor scanCursor, ScanArgs scanArgs);
+}

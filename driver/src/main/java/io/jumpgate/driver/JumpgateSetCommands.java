@@ -2,10 +2,31 @@
 // not this.
 package io.jumpgate.driver;
 
+import java.util.Set;
+
 /**
  * Blocking mirror of {@link JumpgateSetAsyncCommands}: the same commands with the same routing and
  * retries; each call waits for its answer, at most the command timeout, and throws what the
  * asynchronous call would complete with. Calling it on a Netty event-loop thread throws {@link
  * IllegalStateException} instead of deadlocking. Thread-safe.
  */
-public interface JumpgateSetCommands<K, V> {}
+public interface JumpgateSetCommands<K, V> {
+
+  /**
+   * SADD: the number of members added (those already present not counted). No members: {@link
+   * IllegalArgumentException}.
+   */
+  Long sadd(K key, V... members);
+
+  /** SREM: the number of members removed. No members: {@link IllegalArgumentException}. */
+  Long srem(K key, V... members);
+
+  /** SMEMBERS: every member; empty when the key does not exist. */
+  Set<V> smembers(K key);
+
+  /** SISMEMBER: true when the member is in the set. */
+  Boolean sismember(K key, V member);
+
+  /** SCARD: the number of members, 0 for a missing key. */
+  Long scard(K key);
+}

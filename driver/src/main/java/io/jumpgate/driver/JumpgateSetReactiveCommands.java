@@ -2,9 +2,31 @@
 // not this.
 package io.jumpgate.driver;
 
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
 /**
  * Reactive mirror of {@link JumpgateSetAsyncCommands} (Project Reactor): the same commands, sent
  * when subscribed (again on each subscription); a nil answer is an empty Mono, and a list answer a
  * Flux of its elements. Thread-safe.
  */
-public interface JumpgateSetReactiveCommands<K, V> {}
+public interface JumpgateSetReactiveCommands<K, V> {
+
+  /**
+   * SADD: the number of members added (those already present not counted). No members: {@link
+   * IllegalArgumentException}.
+   */
+  Mono<Long> sadd(K key, V... members);
+
+  /** SREM: the number of members removed. No members: {@link IllegalArgumentException}. */
+  Mono<Long> srem(K key, V... members);
+
+  /** SMEMBERS: every member; empty when the key does not exist. */
+  Flux<V> smembers(K key);
+
+  /** SISMEMBER: true when the member is in the set. */
+  Mono<Boolean> sismember(K key, V member);
+
+  /** SCARD: the number of members, 0 for a missing key. */
+  Mono<Long> scard(K key);
+}

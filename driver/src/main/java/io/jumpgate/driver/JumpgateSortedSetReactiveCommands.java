@@ -2,9 +2,73 @@
 // file, not this.
 package io.jumpgate.driver;
 
+import io.lettuce.core.Limit;
+import io.lettuce.core.Range;
+import io.lettuce.core.ScoredValue;
+import io.lettuce.core.ZAddArgs;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
 /**
  * Reactive mirror of {@link JumpgateSortedSetAsyncCommands} (Project Reactor): the same commands,
  * sent when subscribed (again on each subscription); a nil answer is an empty Mono, and a list
  * answer a Flux of its elements. Thread-safe.
  */
-public interface JumpgateSortedSetReactiveCommands<K, V> {}
+public interface JumpgateSortedSetReactiveCommands<K, V> {
+
+  /** ZADD of one member: the number of members added (1, or 0 when only its score changed). */
+  Mono<Long> zadd(K key, double score, V member);
+
+  /**
+   * ZADD of several members: the number of members added (those whose score only changed not
+   * counted). No members: {@link IllegalArgumentException}; an empty {@link ScoredValue}: {@link
+   * NullPointerException}.
+   */
+  Mono<Long> zadd(K key, ScoredValue<V>... scoredValues);
+
+  /**
+   * ZADD with options (NX, XX, GT, LT, CH): the number of members added, or changed with CH. Never
+   * retried when its fate is unknown (the answer of a second try would mislead, as for SET NX).
+   */
+  Mono<Long> zadd(K key, ZAddArgs zAddArgs, double score, V member);
+
+  /**
+   * ZADD of several members with options; see {@link #zadd(Object, ZAddArgs, double, Object)}.
+   * Never retried when its fate is unknown.
+   */
+  Mono<Long> zadd(K key, ZAddArgs zAddArgs, ScoredValue<V>... scoredValues);
+
+  /** ZREM: the number of members removed. No members: {@link IllegalArgumentException}. */
+  Mono<Long> zrem(K key, V... members);
+
+  /** ZSCORE: the member's score, or null when the member or the key does not exist. */
+  Mono<Double> zscore(K key, V member);
+
+  /** ZINCRBY: the member's new score. Never retried when its fate is unknown. */
+  Mono<Double> zincrby(K key, double amount, V member);
+
+  /**
+   * ZRANGE by index: the members between the ranks, both included, lowest score first; negative
+   * ranks count from the end ({@code 0, -1} is the whole set).
+   */
+  Flux<V> zrange(K key, long start, long stop);
+
+  /** ZRANGE ... WITHSCORES: like {@link #zrange}, each member with its score. */
+  Flux<ScoredValue<V>> zrangeWithScores(K key, long start, long stop);
+
+  /**
+   * ZRANGEBYSCORE: the members whose score is in the range, lowest first. Bounds may be included,
+   * excluded or unbounded ({@code Range.create(1, 5)}, {@code Range.from(Boundary.excluding(1),
+   * Boundary.unbounded())}); infinite doubles are sent as {@code -inf}/{@code +inf}.
+   */
+  Flux<V> zrangebyscore(K key, Range<? extends Number> range);
+
+  /** ZRANGEBYSCORE ... LIMIT offset count; {@link Limit#unlimited()} sends no LIMIT. */
+  Flux<V> zrangebyscore(K key, Range<? extends Number> range, Limit limit);
+
+  /** ZCARD: the number of members, 0 for a missing key. */
+  Mono<Long> zcard(K key);
+
+  /** ZRANK: the member's rank (0 for the lowest score), or null when it is not in the set. */
+  Mono<Long> zrank(K key, V member);
+}

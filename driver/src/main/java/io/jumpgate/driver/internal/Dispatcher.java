@@ -109,7 +109,7 @@ public final class Dispatcher implements TopologyListener {
     CompletableFuture<RoutingTable> waiting = nextTable;
     nextTable = new CompletableFuture<>();
     waiting.complete(next);
-    metrics.topologyApplied(current.revision(), current.invalidEntries().size());
+    metrics.topologyApplied(current);
     if (options.warmUp()) {
       for (NodeHandle leader : next.leaderNodes()) {
         leader.connection();
@@ -377,14 +377,10 @@ public final class Dispatcher implements TopologyListener {
 
   private static String describeTarget(RoutedCommand<?, ?, ?> command) {
     NodeHandle node = command.target();
+    String shard = command.shard() < 0 ? "" : " for shard " + command.shard();
     return node == null
         ? "shard " + command.shard()
-        : "node "
-            + node.node().id()
-            + " ("
-            + node.node().address()
-            + ") for shard "
-            + command.shard();
+        : "node " + node.node().id() + " (" + node.node().address() + ")" + shard;
   }
 
   private static String describe(Throwable error) {
@@ -396,14 +392,16 @@ public final class Dispatcher implements TopologyListener {
   /** A command got its answer. */
   void answered(RoutedCommand<?, ?, ?> command) {
     inFlight.decrement();
-    metrics.commandEnded(command.commandType(), true, System.nanoTime() - command.startNanos());
+    metrics.commandEnded(
+        command.commandType(), command.target(), true, System.nanoTime() - command.startNanos());
   }
 
   /** A command failed for good. */
   void failed(RoutedCommand<?, ?, ?> command, Throwable error, long now) {
     if (command.fail(error)) {
       inFlight.decrement();
-      metrics.commandEnded(command.commandType(), false, now - command.startNanos());
+      metrics.commandEnded(
+          command.commandType(), command.target(), false, now - command.startNanos());
     }
   }
 

@@ -1,9 +1,134 @@
 package io.jumpgate.driver.internal;
 
-import io.jumpgate.driver.JumpgateKeyAsyncCommands;
+import static io.jumpgate.driver.internal.CommandFlags.IDEMPOTENT_READ;
+import static io.jumpgate.driver.internal.CommandFlags.IDEMPOTENT_WRITE;
 
-/** The key commands, as default methods over the connection's {@link CommandExecutor}. */
+import io.jumpgate.driver.JumpgateKeyAsyncCommands;
+import io.lettuce.core.protocol.CommandArgs;
+import io.lettuce.core.protocol.CommandType;
+import java.util.Objects;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The key commands, as default methods over the connection's {@link CommandExecutor}. DEL, UNLINK,
+ * EXISTS and TOUCH of several keys go through {@link FanOut}; of one key, straight to its shard.
+ */
 interface KeyCommands<K, V> extends JumpgateKeyAsyncCommands<K, V> {
 
   CommandExecutor<K, V> executor();
+
+  @Override
+  @SuppressWarnings("unchecked")
+  default CompletionStage<Long> del(K... keys) {
+    return summed(CommandType.DEL, IDEMPOTENT_WRITE, keys);
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  default CompletionStage<Long> unlink(K... keys) {
+    return summed(CommandType.UNLINK, IDEMPOTENT_WRITE, keys);
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  default CompletionStage<Long> exists(K... keys) {
+    return summed(CommandType.EXISTS, IDEMPOTENT_READ, keys);
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  default CompletionStage<Long> touch(K... keys) {
+    // Routed as a write: only the leader's access times matter (replicas evict as told).
+    return summed(CommandType.TOUCH, IDEMPOTENT_WRITE, keys);
+  }
+
+  @Override
+  default CompletionStage<Boolean> expire(K key, long seconds) {
+    CommandExecutor<K, V> x = executor();
+    return x.keyed(
+        CommandType.EXPIRE, key, x.args(key).add(seconds), Outputs.bool(), IDEMPOTENT_WRITE);
+  }
+
+  @Override
+  default CompletionStage<Boolean> pexpire(K key, long milliseconds) {
+    CommandExecutor<K, V> x = executor();
+    return x.keyed(
+        CommandType.PEXPIRE, key, x.args(key).add(milliseconds), Outputs.bool(), IDEMPOTENT_WRITE);
+  }
+
+  @Override
+  default CompletionStage<Boolean> expireat(K key, long timestamp) {
+    CommandExecutor<K, V> x = executor();
+    return x.keyed(
+        CommandType.EXPIREAT, key, x.args(key).add(timestamp), Outputs.bool(), IDEMPOTENT_WRITE);
+  }
+
+  @Override
+  default CompletionStage<Long> ttl(K key) {
+    CommandExecutor<K, V> x = executor();
+    return x.keyed(CommandType.TTL, key, x.args(key), Outputs.integer(), IDEMPOTENT_READ);
+  }
+
+  @Override
+  default CompletionStage<Long> pttl(K key) {
+    CommandExecutor<K, V> x = executor();
+    return x.keyed(CommandType.PTTL, key, x.args(key), Outputs.integer(), IDEMPOTENT_READ);
+  }
+
+  @Override
+  default CompletionStage<Boolean> persist(K key) {
+    CommandExecutor<K, V> x = executor();
+    return x.keyed(CommandType.PERSIST, key, x.args(key), Outputs.bool(), IDEMPOTENT_WRITE);
+  }
+
+  @Override
+  default CompletionStage<String> type(K key) {
+    CommandExecutor<K, V> x = executor();
+    return x.keyed(CommandType.TYPE, key, x.args(key), Outputs.status(), IDEMPOTENT_READ);
+  }
+
+  /**
+   * A command over keys that answers a count: one key goes straight to its shard; several are split
+   * by {@link FanOut} and the counts of the parts added up.
+   */
+  private CompletionStage<Long> summed(CommandType type, int flags, K[] keys) {
+    Objects.requireNonNull(keys, "keys");
+    if (keys.length == 0) {
+      throw new IllegalArgumentException(type + " needs at least one key");
+    }
+    CommandExecutor<K, V> x = executor();
+    if (keys.length == 1) {
+      K key = Objects.requireNonNull(keys[0], "keys[0]");
+      return x.keyed(type, key, x.args(key), Outputs.integer(), flags);
+    }
+    AtomicLong total = new AtomicLong();
+    return FanOut.run(
+        x,
+        keys,
+        type,
+        flags,
+        Outputs.integer(),
+        x.dispatcher().fanOutGrouping(),
+        new FanOut.Plan<K, V, Long, Long>() {
+          @Override
+          public CommandArgs<K, V> args(int[] keyIndices) {
+            CommandArgs<K, V> args = x.args();
+            for (int index : keyIndices) {
+              args.addKey(keys[index]);
+            }
+            return args;
+          }
+
+          @Override
+          public void accept(int[] keyIndices, Long count) {
+            total.addAndGet(count == null ? 0 : count);
+          }
+
+          @Override
+          public Long result() {
+            return total.get();
+          }
+        });
+  }
 }

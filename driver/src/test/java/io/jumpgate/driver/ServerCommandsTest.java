@@ -1,0 +1,216 @@
+package io.jumpgate.driver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jumpgate.spi.Node;
+import io.jumpgate.spi.ShardRoute;
+import io.jumpgate.spi.ShardState;
+import io.jumpgate.spi.TopologyListener;
+import io.jumpgate.spi.TopologyMetadata;
+import io.jumpgate.spi.TopologySnapshot;
+import io.jumpgate.spi.TopologySource;
+import io.jumpgate.spi.TopologySourceStatus;
+import io.lettuce.core.FlushMode;
+import io.lettuce.core.KeyScanCursor;
+import io.lettuce.core.ScanArgs;
+import io.lettuce.core.ScanCursor;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The server commands without a server: what they check before sending, and how a broadcast fails
+ * when no node answers. The map's three nodes are ports where nothing listens.
+ */
+class ServerCommandsTest {
+
+  private static JumpgateClient client;
+  private static JumpgateConnection<String, String> connection;
+  private static JumpgateAsyncCommands<String, String> redis;
+
+  @BeforeAll
+  static void start() {
+    client =
+        JumpgateClient.create(
+            JumpgateOptions.builder()
+                .topologySource(new DeadNodes(16, 3))
+                .commandTimeout(Duration.ofSeconds(1))
+                .build());
+    connection = client.connect();
+    redis = connection.async();
+  }
+
+  @AfterAll
+  static void stop() {
+    client.close();
+  }
+
+  @Test
+  void should_name_the_null_argument_before_sending() {
+    assertThatThrownBy(() -> redis.keys(null))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("pattern");
+    assertThatThrownBy(() -> redis.info(null))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("section");
+    assertThatThrownBy(() -> redis.flushdb(null))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("flushMode");
+    assertThatThrownBy(() -> redis.flushall(null))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("flushMode");
+    assertThatThrownBy(() -> redis.scan((ScanCursor) null))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("scanCursor");
+    assertThatThrownBy(() -> redis.scan((ScanArgs) null))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("scanArgs");
+    assertThatThrownBy(() -> redis.scan(ScanCursor.INITIAL, null))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("scanArgs");
+  }
+
+  @Test
+  void should_reject_a_finished_or_foreign_cursor_before_sending() {
+    assertThatThrownBy(() -> redis.scan(ScanCursor.FINISHED))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("finished");
+    assertThatThrownBy(
+            () -> connection.sync().scan(ScanCursor.of("1234"), ScanArgs.Builder.limit(5)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'1234'");
+    assertThatThrownBy(() -> connection.reactive().scan(ScanCursor.of("node-1:")).block())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'node-1:'");
+  }
+
+  @Test
+  void should_finish_without_sending_when_no_leader_sorts_after_the_cursors_node() {
+    KeyScanCursor<String> page = connection.sync().scan(ScanCursor.of("zzz:7"));
+    assertThat(page.isFinished()).isTrue();
+    assertThat(page.getCursor()).isEqualTo("0");
+    assertThat(page.getKeys()).isEmpty();
+  }
+
+  @Test
+  void should_fail_a_broadcast_naming_every_node_that_did_not_answer() {
+    assertThatThrownBy(() -> connection.sync().ping())
+        .isInstanceOfSatisfying(
+            BroadcastFailedException.class,
+            failure -> {
+              assertThat(failure.command()).isEqualTo("PING");
+              assertThat(failure.failures()).containsOnlyKeys("node-0", "node-1", "node-2");
+              assertThat(failure.failures().values())
+                  .allSatisfy(
+                      error -> assertThat(error).isInstanceOf(CommandFailedException.class));
+              assertThat(failure.answers()).isEmpty();
+              assertThat(failure.getCause()).isSameAs(failure.failures().get("node-0"));
+              assertThat(failure.getMessage())
+                  .startsWith("PING failed on 3 of 3 nodes: node-0 (127.0.0.1:")
+                  .contains("; node-1 (127.0.0.1:")
+                  .contains("; node-2 (127.0.0.1:")
+                  .doesNotContain("answered:");
+            });
+    assertThatThrownBy(() -> connection.reactive().dbsize().block())
+        .isInstanceOf(BroadcastFailedException.class)
+        .hasMessageStartingWith("DBSIZE failed on 3 of 3 leaders");
+  }
+
+  @Test
+  void should_refuse_every_command_after_close() {
+    JumpgateClient closed =
+        JumpgateClient.create(
+            JumpgateOptions.builder().topologySource(new DeadNodes(4, 2)).build());
+    JumpgateAsyncCommands<String, String> commands = closed.connect().async();
+    closed.close();
+    List<Runnable> calls =
+        List.of(
+            commands::ping,
+            commands::dbsize,
+            commands::flushdb,
+            () -> commands.flushall(FlushMode.ASYNC),
+            () -> commands.keys("*"),
+            commands::info,
+            commands::scan,
+            () -> commands.scan(ScanCursor.of("node-1:5")));
+    for (Runnable call : calls) {
+      assertThatThrownBy(call::run)
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("closed");
+    }
+  }
+
+  /** One fixed map whose shards are spread round robin over nodes where nothing listens. */
+  private static final class DeadNodes implements TopologySource {
+
+    private final TopologySnapshot snapshot;
+    private final List<TopologyListener> listeners = new CopyOnWriteArrayList<>();
+
+    DeadNodes(int shards, int nodeCount) {
+      Map<String, Node> nodes = new LinkedHashMap<>();
+      for (int index = 0; index < nodeCount; index++) {
+        Node node = Node.of("node-" + index, "127.0.0.1", freePort());
+        nodes.put(node.id(), node);
+      }
+      List<Node> list = List.copyOf(nodes.values());
+      ShardRoute[] routes = new ShardRoute[shards];
+      for (int shard = 0; shard < shards; shard++) {
+        routes[shard] =
+            ShardRoute.of(shard, list.get(shard % nodeCount), List.of(), 0, ShardState.ACTIVE, 1);
+      }
+      snapshot =
+          TopologySnapshot.create(
+              "unit", 1, TopologyMetadata.of(shards), nodes, routes, List.of(), Instant.now());
+    }
+
+    private static int freePort() {
+      try (ServerSocket socket = new ServerSocket(0)) {
+        return socket.getLocalPort();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+
+    @Override
+    public CompletionStage<TopologySnapshot> start() {
+      listeners.forEach(listener -> listener.onTopologyChange(null, snapshot));
+      return CompletableFuture.completedFuture(snapshot);
+    }
+
+    @Override
+    public TopologySnapshot current() {
+      return snapshot;
+    }
+
+    @Override
+    public AutoCloseable subscribe(TopologyListener listener) {
+      listeners.add(listener);
+      return () -> listeners.remove(listener);
+    }
+
+    @Override
+    public TopologySourceStatus status() {
+      return new TopologySourceStatus(true, snapshot.revision(), Instant.now(), null);
+    }
+
+    @Override
+    public String description() {
+      return "unit-test topology of dead nodes";
+    }
+
+    @Override
+    public void close() {}
+  }
+}
