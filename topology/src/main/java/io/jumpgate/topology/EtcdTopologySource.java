@@ -28,10 +28,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -108,13 +108,19 @@ public final class EtcdTopologySource implements TopologySource {
     this.prefix = ByteSequence.from(keys.rootPrefix(), StandardCharsets.UTF_8);
     this.client = client;
     this.ownsClient = ownsClient;
-    this.topologyThread =
-        Executors.newSingleThreadScheduledExecutor(
+    ScheduledThreadPoolExecutor thread =
+        new ScheduledThreadPoolExecutor(
+            1,
             runnable -> {
-              Thread thread = new Thread(runnable, "jumpgate-topology-" + options.cluster());
-              thread.setDaemon(true);
-              return thread;
+              Thread named = new Thread(runnable, "jumpgate-topology-" + options.cluster());
+              named.setDaemon(true);
+              return named;
             });
+    // On close, pending timers (the start timeout, retries) are dropped, not waited for.
+    thread.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+    thread.setContinueExistingPeriodicTasksAfterShutdownPolicy(false);
+    thread.setRemoveOnCancelPolicy(true);
+    this.topologyThread = thread;
     this.state = new TopologyState(keys, options.expectedShards(), options.clock());
     this.listeners = new TopologyListeners(description());
     this.backoff = options.retryBackoffMin();
