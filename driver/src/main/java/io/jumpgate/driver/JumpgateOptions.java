@@ -59,6 +59,7 @@ public final class JumpgateOptions {
   private final int requestQueueSize;
   private final ClientResources clientResources;
   private final Object meterRegistry;
+  private final CommandListener commandListener;
   private final Boolean registration;
   private final String clientId;
 
@@ -81,6 +82,7 @@ public final class JumpgateOptions {
     this.requestQueueSize = builder.requestQueueSize;
     this.clientResources = builder.clientResources;
     this.meterRegistry = builder.meterRegistry;
+    this.commandListener = builder.commandListener;
     this.registration = builder.registration;
     this.clientId = builder.clientId;
   }
@@ -110,6 +112,7 @@ public final class JumpgateOptions {
     builder.requestQueueSize = requestQueueSize;
     builder.clientResources = clientResources;
     builder.meterRegistry = meterRegistry;
+    builder.commandListener = commandListener;
     builder.registration = registration;
     builder.clientId = clientId;
     return builder;
@@ -190,6 +193,11 @@ public final class JumpgateOptions {
     return Optional.ofNullable(clientResources);
   }
 
+  /** Told of every command's end, or empty. */
+  public Optional<CommandListener> commandListener() {
+    return Optional.ofNullable(commandListener);
+  }
+
   /** A Micrometer {@code MeterRegistry}, or empty. Typed Object so Micrometer stays optional. */
   public Optional<Object> meterRegistry() {
     return Optional.ofNullable(meterRegistry);
@@ -254,6 +262,7 @@ public final class JumpgateOptions {
     private int requestQueueSize = DEFAULT_REQUEST_QUEUE_SIZE;
     private ClientResources clientResources;
     private Object meterRegistry;
+    private CommandListener commandListener;
     private Boolean registration;
     private String clientId;
 
@@ -377,6 +386,12 @@ public final class JumpgateOptions {
      */
     public Builder clientResources(ClientResources resources) {
       this.clientResources = resources;
+      return this;
+    }
+
+    /** Told of every command's end (tracing); null for none, the default. */
+    public Builder commandListener(CommandListener listener) {
+      this.commandListener = listener;
       return this;
     }
 

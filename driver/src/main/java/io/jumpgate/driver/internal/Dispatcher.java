@@ -53,6 +53,7 @@ public final class Dispatcher implements TopologyListener {
   private final ScheduledExecutorService scheduler;
   private final DriverMetrics metrics;
   private final Cache<String, NodeHandle> handles;
+  private final io.jumpgate.driver.CommandListener commandListener;
 
   private final java.util.concurrent.atomic.LongAdder inFlight =
       new java.util.concurrent.atomic.LongAdder();
@@ -73,6 +74,7 @@ public final class Dispatcher implements TopologyListener {
     this.connector = connector;
     this.scheduler = scheduler;
     this.metrics = metrics;
+    this.commandListener = options.commandListener().orElse(null);
     this.retireGraceNanos = options.commandTimeout().toNanos() + TimeUnit.SECONDS.toNanos(1);
     this.handles =
         Caffeine.newBuilder()
@@ -392,16 +394,41 @@ public final class Dispatcher implements TopologyListener {
   /** A command got its answer. */
   void answered(RoutedCommand<?, ?, ?> command) {
     inFlight.decrement();
-    metrics.commandEnded(
-        command.commandType(), command.target(), true, System.nanoTime() - command.startNanos());
+    long elapsed = System.nanoTime() - command.startNanos();
+    metrics.commandEnded(command.commandType(), command.target(), true, elapsed);
+    tell(command, true, elapsed);
   }
 
   /** A command failed for good. */
   void failed(RoutedCommand<?, ?, ?> command, Throwable error, long now) {
-    if (command.fail(error)) {
+    if (command.markEnded()) {
       inFlight.decrement();
-      metrics.commandEnded(
-          command.commandType(), command.target(), false, now - command.startNanos());
+      long elapsed = now - command.startNanos();
+      metrics.commandEnded(command.commandType(), command.target(), false, elapsed);
+      tell(command, false, elapsed);
+      command.fail(error);
+    }
+  }
+
+  private void tell(RoutedCommand<?, ?, ?> command, boolean success, long elapsedNanos) {
+    io.jumpgate.driver.CommandListener listener = commandListener;
+    if (listener == null) {
+      return;
+    }
+    NodeHandle node = command.target();
+    try {
+      listener.commandEnded(
+          new io.jumpgate.driver.CommandEvent(
+              command.commandName(),
+              command.shard(),
+              node == null ? null : node.node().id(),
+              node == null ? null : node.node().address(),
+              command.revision(),
+              command.attempt(),
+              success,
+              java.time.Duration.ofNanos(elapsedNanos)));
+    } catch (RuntimeException e) {
+      LOG.warn("command listener failed", e);
     }
   }
 

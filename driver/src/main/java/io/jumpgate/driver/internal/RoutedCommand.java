@@ -24,6 +24,13 @@ import java.util.List;
  */
 public final class RoutedCommand<K, V, T> extends CommandTry<K, V, T> {
 
+  @SuppressWarnings("rawtypes")
+  private static final java.util.concurrent.atomic.AtomicIntegerFieldUpdater<RoutedCommand>
+      ENDED_ONCE =
+          java.util.concurrent.atomic.AtomicIntegerFieldUpdater.newUpdater(
+              RoutedCommand.class, "endedOnce");
+
+  private volatile int endedOnce;
   private final Dispatcher dispatcher;
   private final ProtocolKeyword type;
   private final CommandArgs<K, V> args;
@@ -70,8 +77,9 @@ public final class RoutedCommand<K, V, T> extends CommandTry<K, V, T> {
 
   @Override
   void onAnswer(T value) {
-    if (finishFuture(value)) {
+    if (markEnded()) {
       dispatcher.answered(this);
+      finishFuture(value);
     }
   }
 
@@ -85,10 +93,19 @@ public final class RoutedCommand<K, V, T> extends CommandTry<K, V, T> {
     return failFuture(error);
   }
 
+  /**
+   * Claims the end of the command: true exactly once, for whoever answers or fails it, so that the
+   * bookkeeping (in-flight count, metrics, listener) runs once and before the caller is woken.
+   */
+  boolean markEnded() {
+    return ENDED_ONCE.compareAndSet(this, 0, 1);
+  }
+
   /** Ends the command with a later try's answer. */
   void succeed(T value) {
-    if (finishFuture(value)) {
+    if (markEnded()) {
       dispatcher.answered(this);
+      finishFuture(value);
     }
   }
 

@@ -83,6 +83,49 @@ class DriverRoutingIT {
   }
 
   @Test
+  void should_tell_the_command_listener_where_each_command_and_fan_out_part_went()
+      throws Exception {
+    LocalCluster cluster = LocalCluster.start(fixture, "it", 1024, 3, 0);
+    java.util.Queue<io.jumpgate.driver.CommandEvent> events =
+        new java.util.concurrent.ConcurrentLinkedQueue<>();
+    JumpgateClient client =
+        fixture.register(
+            JumpgateClient.create(
+                JumpgateOptions.builder()
+                    .etcd(
+                        EtcdTopologyOptions.builder()
+                            .endpoints(cluster.etcd().endpointList())
+                            .cluster(cluster.cluster())
+                            .build())
+                    .commandListener(
+                        new io.jumpgate.driver.CommandListener() {
+                          @Override
+                          public void commandEnded(io.jumpgate.driver.CommandEvent event) {
+                            events.add(event);
+                          }
+                        })
+                    .build()));
+    JumpgateCommands<String, String> redis = client.connect().sync();
+    redis.set("user:42", "Ada");
+    // The event is told before the call returns: no waiting needed
+    io.jumpgate.driver.CommandEvent set = events.poll();
+    assertThat(set.command()).isEqualTo("SET");
+    assertThat(set.shard()).isEqualTo(717);
+    assertThat(set.nodeId()).isEqualTo(LocalCluster.leaderId(717 % 3));
+    assertThat(set.address()).isEqualTo(cluster.leader(717 % 3).address());
+    assertThat(set.attempts()).isEqualTo(1);
+    assertThat(set.success()).isTrue();
+    // A fan-out over keys of every leader ends once per node
+    String[] keys = new String[60];
+    for (int index = 0; index < keys.length; index++) {
+      keys[index] = "fan:" + index;
+    }
+    redis.mget(keys);
+    assertThat(events).hasSize(3);
+    assertThat(events).extracting(io.jumpgate.driver.CommandEvent::nodeId).doesNotHaveDuplicates();
+  }
+
+  @Test
   void should_count_increments_and_pass_server_errors_through_unchanged() throws Exception {
     LocalCluster cluster = LocalCluster.start(fixture, "it", 64, 3, 0);
     JumpgateCommands<String, String> redis = client(cluster).connect().sync();
