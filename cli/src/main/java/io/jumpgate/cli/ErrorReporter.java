@@ -4,7 +4,10 @@ import io.jumpgate.spi.JumpgateException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -28,24 +31,46 @@ import picocli.CommandLine.UnmatchedArgumentException;
  *       exception's type and message.
  * </ul>
  *
+ * <p>A verb whose failures mean something else than {@link ExitCodes#FAILURE} ({@code topology
+ * diff}, where 1 means "different") implements {@link FailureExitCode}.
+ *
+ * <p>An etcd password never reaches stderr: an unknown option is named without the arguments that
+ * follow it, and every message is scrubbed of the values given to {@code --password} and of {@code
+ * JUMPGATE_ETCD_PASSWORD} (replaced by {@code ***}; a value shorter than {@value
+ * #MIN_SCRUBBED_LENGTH} characters is not searched for, it would turn every message to noise).
+ *
  * <p>No stack traces unless built with {@code printStackTraces} ({@link JumpgateCli} does when the
  * environment variable {@code JUMPGATE_DEBUG} is set). Immutable; the handlers write to the command
  * line's {@link CommandLine#getErr() err} writer, so use it from the thread that runs the command.
  */
 final class ErrorReporter implements IParameterExceptionHandler, IExecutionExceptionHandler {
 
+  /** A verb whose failures exit with another code than {@link ExitCodes#FAILURE}. */
+  interface FailureExitCode {
+    /** The exit code of a failure of this verb. */
+    int failureExitCode();
+  }
+
+  private static final String REDACTED = "***";
+
+  /** The shortest password that messages are scrubbed of. */
+  static final int MIN_SCRUBBED_LENGTH = 4;
+
   private final boolean printStackTraces;
+  private final String environmentPassword;
 
   /**
    * @param printStackTraces whether to print the stack trace of a failure after its message
+   * @param environment the CLI's environment, to know the password to keep out of messages
    */
-  ErrorReporter(boolean printStackTraces) {
+  ErrorReporter(boolean printStackTraces, Map<String, String> environment) {
     this.printStackTraces = printStackTraces;
+    this.environmentPassword = environment.get(EtcdOptions.PASSWORD_VARIABLE);
   }
 
   @Override
   public int handleParseException(ParameterException exception, String[] arguments) {
-    report(exception.getCommandLine(), usageMessage(exception));
+    report(exception.getCommandLine(), usageMessage(exception), secrets(arguments));
     return ExitCodes.USAGE;
   }
 
@@ -69,6 +94,12 @@ final class ErrorReporter implements IParameterExceptionHandler, IExecutionExcep
       return message;
     }
     UnmatchedArgumentException unmatched = (UnmatchedArgumentException) exception;
+    if (unmatched.isUnknownOption() && !unmatched.getUnmatched().isEmpty()) {
+      // Only the option's name: what follows it may be a value, even a password.
+      String option = unmatched.getUnmatched().get(0);
+      int equals = option.indexOf('=');
+      message = "Unknown option: '" + (equals < 0 ? option : option.substring(0, equals)) + "'";
+    }
     CommandSpec command = exception.getCommandLine().getCommandSpec();
     boolean unknownVerb =
         !unmatched.isUnknownOption()
@@ -91,12 +122,39 @@ final class ErrorReporter implements IParameterExceptionHandler, IExecutionExcep
   @Override
   public int handleExecutionException(
       Exception exception, CommandLine commandLine, ParseResult parseResult) {
-    report(commandLine, failureMessage(exception));
+    report(commandLine, failureMessage(exception), secrets(parseResult.originalArgs()));
     if (printStackTraces) {
       exception.printStackTrace(commandLine.getErr());
       commandLine.getErr().flush();
     }
-    return ExitCodes.FAILURE;
+    return commandLine.getCommand() instanceof FailureExitCode verb
+        ? verb.failureExitCode()
+        : ExitCodes.FAILURE;
+  }
+
+  /** The passwords of this invocation: {@code --password} values and the environment's. */
+  private List<String> secrets(String[] arguments) {
+    return secrets(arguments == null ? List.of() : Arrays.asList(arguments));
+  }
+
+  private List<String> secrets(List<String> arguments) {
+    List<String> secrets = new ArrayList<>();
+    if (environmentPassword != null && !environmentPassword.isEmpty()) {
+      secrets.add(environmentPassword);
+    }
+    String option = EtcdOptions.PASSWORD_OPTION;
+    for (int index = 0; index < arguments.size(); index++) {
+      String argument = arguments.get(index);
+      if (argument.equals(option) && index + 1 < arguments.size()) {
+        secrets.add(arguments.get(index + 1));
+      } else if (argument.startsWith(option + "=")) {
+        secrets.add(argument.substring(option.length() + 1));
+      }
+    }
+    secrets.removeIf(secret -> secret.length() < MIN_SCRUBBED_LENGTH);
+    // Longest first, so that a password containing another one is replaced whole.
+    secrets.sort((a, b) -> Integer.compare(b.length(), a.length()));
+    return secrets;
   }
 
   private String failureMessage(Exception exception) {
@@ -111,9 +169,13 @@ final class ErrorReporter implements IParameterExceptionHandler, IExecutionExcep
     return "unexpected error: " + exception + hint;
   }
 
-  private static void report(CommandLine commandLine, String message) {
+  private static void report(CommandLine commandLine, String message, List<String> secrets) {
+    String line = oneLine(message);
+    for (String secret : secrets) {
+      line = line.replace(secret, REDACTED);
+    }
     PrintWriter err = commandLine.getErr();
-    err.println(commandLine.getCommandSpec().qualifiedName() + ": " + oneLine(message));
+    err.println(commandLine.getCommandSpec().qualifiedName() + ": " + line);
     err.flush();
   }
 

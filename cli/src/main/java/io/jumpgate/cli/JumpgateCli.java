@@ -1,5 +1,7 @@
 package io.jumpgate.cli;
 
+import java.util.Map;
+import java.util.Objects;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -16,6 +18,11 @@ import picocli.CommandLine.Spec;
  * every error is one line on stderr, prefixed with the command's name ({@link ErrorReporter}). Run
  * without a verb, {@code jumpgate} reports a usage error.
  *
+ * <p>The environment variables that verbs read ({@code JUMPGATE_ETCD}, {@code JUMPGATE_CLUSTER},
+ * {@code JUMPGATE_ETCD_USER}, {@code JUMPGATE_ETCD_PASSWORD}, {@code JUMPGATE_DEBUG}) come from the
+ * map given to {@link #newCommandLine(Map)}, so tests can set them; {@link #newCommandLine()} uses
+ * the process environment.
+ *
  * <p>Threading: a command line built by {@link #newCommandLine()} and the command objects in it
  * hold the state of one invocation; use each from one thread, once. Building another one is cheap.
  */
@@ -25,7 +32,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = JumpgateVersion.class,
     description = "Jumpgate: client-side routing for sharded Redis-protocol clusters.",
-    subcommands = {RouteCommand.class},
+    subcommands = {RouteCommand.class, TopologyCommand.class, ClientsCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:success",
@@ -34,10 +41,20 @@ import picocli.CommandLine.Spec;
     })
 public final class JumpgateCli implements Runnable {
 
+  /** Set to print the stack trace of a failure after its one-line message. */
+  static final String DEBUG_VARIABLE = "JUMPGATE_DEBUG";
+
+  private final Map<String, String> environment;
+
   @Spec private CommandSpec spec;
+
+  private JumpgateCli(Map<String, String> environment) {
+    this.environment = Map.copyOf(environment);
+  }
 
   /** Runs the CLI and exits the JVM with its exit code. */
   public static void main(String[] arguments) {
+    CliLogging.configure();
     System.exit(newCommandLine().execute(arguments));
   }
 
@@ -51,20 +68,49 @@ public final class JumpgateCli implements Runnable {
    * is off), since a key may start with {@code @}.
    */
   public static CommandLine newCommandLine() {
-    ErrorReporter errorReporter = new ErrorReporter(System.getenv("JUMPGATE_DEBUG") != null);
-    return new CommandLine(new JumpgateCli())
+    return newCommandLine(System.getenv());
+  }
+
+  /**
+   * Like {@link #newCommandLine()}, with {@code environment} in place of the process environment:
+   * the verbs read their {@code JUMPGATE_*} variables from it.
+   */
+  public static CommandLine newCommandLine(Map<String, String> environment) {
+    Objects.requireNonNull(environment, "environment");
+    ErrorReporter errorReporter =
+        new ErrorReporter(environment.get(DEBUG_VARIABLE) != null, environment);
+    return new CommandLine(new JumpgateCli(environment))
         .setExpandAtFiles(false)
         .setParameterExceptionHandler(errorReporter)
         .setExecutionExceptionHandler(errorReporter);
   }
 
+  /**
+   * The environment of the command line that {@code spec} belongs to: the map given to {@link
+   * #newCommandLine(Map)}, or the process environment for a command not run under {@code jumpgate}.
+   */
+  static Map<String, String> environment(CommandSpec spec) {
+    Object root = spec.root().userObject();
+    return root instanceof JumpgateCli cli ? cli.environment : System.getenv();
+  }
+
   /** Without a verb: a usage error. */
   @Override
   public void run() {
-    throw new ParameterException(
+    throw missingVerb(spec);
+  }
+
+  /**
+   * The usage error of a command that needs a verb and got none: {@code missing verb, one of:
+   * route, topology; see 'jumpgate --help'}.
+   */
+  static ParameterException missingVerb(CommandSpec spec) {
+    return new ParameterException(
         spec.commandLine(),
         "missing verb, one of: "
             + String.join(", ", spec.subcommands().keySet())
-            + "; see 'jumpgate --help'");
+            + "; see '"
+            + spec.qualifiedName()
+            + " --help'");
   }
 }

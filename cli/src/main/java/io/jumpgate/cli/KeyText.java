@@ -7,7 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 
 /**
- * How the CLI shows key bytes: as UTF-8 text when they are, as lower-case hex otherwise.
+ * How the CLI shows key bytes: as UTF-8 text when they are, as lower-case hex otherwise; and how it
+ * shows other text read from a cluster ({@link #printable}).
  *
  * <p>Stateless and thread-safe (each call makes its own decoder).
  */
@@ -75,6 +76,27 @@ final class KeyText {
       return false;
     }
     return text.codePoints().allMatch(KeyText::isPlainlyPrintable);
+  }
+
+  /**
+   * The text with every character that would not show as itself in a terminal (controls, format
+   * characters, line separators...) written as {@code \}{@code uXXXX}: for text read from a cluster
+   * (keys, reasons, names) that is printed as is.
+   */
+  static String printable(String text) {
+    StringBuilder out = new StringBuilder(text.length());
+    text.codePoints()
+        .forEach(
+            codePoint -> {
+              if (isPlainlyPrintable(codePoint)) {
+                out.appendCodePoint(codePoint);
+              } else {
+                for (char unit : Character.toChars(codePoint)) {
+                  out.append(String.format("\\u%04X", (int) unit));
+                }
+              }
+            });
+    return out.toString();
   }
 
   private static boolean isPlainlyPrintable(int codePoint) {

@@ -2,6 +2,7 @@ package io.jumpgate.cli;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.Map;
 import picocli.CommandLine;
 
 /** Runs the CLI in-process with captured stdout and stderr. */
@@ -12,9 +13,14 @@ final class CliRunner {
 
   private CliRunner() {}
 
-  /** Runs {@code jumpgate} with these arguments. */
+  /** Runs {@code jumpgate} with these arguments and an empty environment. */
   static Result run(String... arguments) {
-    return run(JumpgateCli.newCommandLine(), arguments);
+    return run(Map.of(), arguments);
+  }
+
+  /** Runs {@code jumpgate} with these arguments and this environment. */
+  static Result run(Map<String, String> environment, String... arguments) {
+    return run(JumpgateCli.newCommandLine(environment), arguments);
   }
 
   /**

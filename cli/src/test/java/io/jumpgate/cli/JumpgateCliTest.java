@@ -3,6 +3,9 @@ package io.jumpgate.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jumpgate.spi.JumpgateException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -88,7 +91,9 @@ class JumpgateCliTest {
 
     assertThat(result.exitCode()).isEqualTo(ExitCodes.USAGE);
     assertThat(result.err())
-        .isEqualTo("jumpgate: missing verb, one of: route; see 'jumpgate --help'" + NEWLINE);
+        .isEqualTo(
+            "jumpgate: missing verb, one of: route, topology, clients; see 'jumpgate --help'"
+                + NEWLINE);
   }
 
   @Test
@@ -97,16 +102,101 @@ class JumpgateCliTest {
 
     assertThat(result.exitCode()).isEqualTo(ExitCodes.USAGE);
     assertThat(result.err())
-        .isEqualTo("jumpgate: unknown verb 'rout', one of: route; did you mean route?" + NEWLINE);
+        .isEqualTo(
+            "jumpgate: unknown verb 'rout', one of: route, topology, clients; did you mean route?"
+                + NEWLINE);
   }
 
   @Test
-  void everyVerbHasHelp() {
-    for (String verb : JumpgateCli.newCommandLine().getSubcommands().keySet()) {
-      CliRunner.Result result = CliRunner.run(verb, "--help");
+  void everyVerbHasHelpWithExamples() {
+    List<List<String>> verbs = new ArrayList<>();
+    collectVerbs(JumpgateCli.newCommandLine(), List.of(), verbs);
+    assertThat(verbs)
+        .contains(
+            List.of("route"),
+            List.of("topology"),
+            List.of("topology", "show"),
+            List.of("topology", "watch"),
+            List.of("topology", "validate"),
+            List.of("topology", "export"),
+            List.of("topology", "diff"));
+    for (List<String> verb : verbs) {
+      List<String> arguments = new ArrayList<>(verb);
+      arguments.add("--help");
+      CliRunner.Result result = CliRunner.run(arguments.toArray(String[]::new));
 
-      assertThat(result.exitCode()).as(verb).isZero();
-      assertThat(result.out()).as(verb).startsWith("Usage: jumpgate " + verb);
+      String name = String.join(" ", verb);
+      assertThat(result.exitCode()).as(name).isZero();
+      assertThat(result.out())
+          .as(name)
+          .startsWith("Usage: jumpgate " + name)
+          .contains("Examples:", "Exit codes:");
+    }
+  }
+
+  private static void collectVerbs(
+      CommandLine commandLine, List<String> path, List<List<String>> verbs) {
+    commandLine
+        .getSubcommands()
+        .forEach(
+            (name, sub) -> {
+              List<String> verb = new ArrayList<>(path);
+              verb.add(name);
+              verbs.add(verb);
+              collectVerbs(sub, verb, verbs);
+            });
+  }
+
+  @Test
+  void topologyWithoutAVerbIsAUsageError() {
+    CliRunner.Result result = CliRunner.run("topology");
+
+    assertThat(result.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(result.err())
+        .isEqualTo(
+            "jumpgate topology: missing verb, one of: show, watch, validate, export, diff;"
+                + " see 'jumpgate topology --help'"
+                + NEWLINE);
+  }
+
+  @Test
+  void unknownOptionIsNamedWithoutTheArgumentsAfterIt() {
+    CliRunner.Result spaced = CliRunner.run("topology", "show", "--pasword", "s3cr3t-value");
+    CliRunner.Result joined = CliRunner.run("topology", "show", "--pasword=s3cr3t-value");
+
+    for (CliRunner.Result result : List.of(spaced, joined)) {
+      assertThat(result.exitCode()).isEqualTo(ExitCodes.USAGE);
+      assertThat(result.err())
+          .isEqualTo(
+              "jumpgate topology show: Unknown option: '--pasword'; did you mean --password?"
+                  + NEWLINE);
+    }
+  }
+
+  /** A verb that takes a password and fails with a message that holds it. */
+  @Command(name = "leak")
+  static final class LeakingCommand implements Callable<Integer> {
+    @picocli.CommandLine.Option(names = "--password")
+    private String password;
+
+    @Override
+    public Integer call() {
+      throw new JumpgateException("refused " + password + ", env-secret and env-secret");
+    }
+  }
+
+  @Test
+  void passwordsAreScrubbedFromEveryMessage() {
+    CommandLine commandLine =
+        JumpgateCli.newCommandLine(Map.of("JUMPGATE_ETCD_PASSWORD", "env-secret"))
+            .addSubcommand(new LeakingCommand());
+
+    CliRunner.Result spaced = CliRunner.run(commandLine, "leak", "--password", "cli-secret");
+    CliRunner.Result joined = CliRunner.run(commandLine, "leak", "--password=cli-secret");
+
+    for (CliRunner.Result result : List.of(spaced, joined)) {
+      assertThat(result.exitCode()).isEqualTo(ExitCodes.FAILURE);
+      assertThat(result.err()).isEqualTo("jumpgate leak: refused ***, *** and ***" + NEWLINE);
     }
   }
 }

@@ -299,6 +299,9 @@ public final class EtcdTopologySource implements TopologySource {
   // ---- watching ------------------------------------------------------------------------------
 
   private void watch() {
+    if (closed) {
+      return;
+    }
     closeWatcher();
     long generation = ++watchGeneration;
     watches.incrementAndGet();
@@ -319,11 +322,15 @@ public final class EtcdTopologySource implements TopologySource {
                     response -> onTopologyThread(() -> onWatchResponse(generation, response)),
                     error -> onTopologyThread(() -> onWatchError(generation, error)),
                     () -> onTopologyThread(() -> onWatchCompleted(generation))));
-    if (watchdog == null) {
+    if (watchdog == null && !closed) {
       long tick = Math.max(10, options.progressInterval().toMillis() / 2);
-      watchdog =
-          topologyThread.scheduleWithFixedDelay(
-              this::checkWatch, tick, tick, TimeUnit.MILLISECONDS);
+      try {
+        watchdog =
+            topologyThread.scheduleWithFixedDelay(
+                this::checkWatch, tick, tick, TimeUnit.MILLISECONDS);
+      } catch (RejectedExecutionException closing) {
+        // closed while this listing was applied: nothing to watch any more
+      }
     }
   }
 

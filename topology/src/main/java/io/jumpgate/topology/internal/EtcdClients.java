@@ -19,6 +19,9 @@ import javax.net.ssl.SSLException;
 /** Builds jetcd clients from options, and names etcd failures. Stateless. */
 public final class EtcdClients {
 
+  /** The largest etcd answer accepted: room for the largest map (65536 shards, 1000s of nodes). */
+  public static final int MAX_INBOUND_BYTES = 256 << 20;
+
   private EtcdClients() {}
 
   /**
@@ -32,7 +35,9 @@ public final class EtcdClients {
         Client.builder()
             .endpoints(options.endpoints().toArray(URI[]::new))
             .connectTimeout(options.requestTimeout())
-            .waitForReady(false);
+            .waitForReady(false)
+            // A 65536-shard map lists as ~6.5 MB: above gRPC's 4 MiB default for one answer.
+            .maxInboundMessageSize(MAX_INBOUND_BYTES);
     options
         .username()
         .ifPresent(user -> builder.user(ByteSequence.from(user, StandardCharsets.UTF_8)));
