@@ -32,7 +32,17 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = JumpgateVersion.class,
     description = "Jumpgate: client-side routing for sharded Redis-protocol clusters.",
-    subcommands = {RouteCommand.class, TopologyCommand.class, ClientsCommand.class},
+    subcommands = {
+      RouteCommand.class,
+      TopologyCommand.class,
+      ClientsCommand.class,
+      InitCommand.class,
+      AddNodeCommand.class,
+      RemoveNodeCommand.class,
+      MoveShardCommand.class,
+      FailoverCommand.class,
+      RebalanceCommand.class
+    },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:success",

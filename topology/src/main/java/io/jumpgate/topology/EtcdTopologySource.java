@@ -452,8 +452,10 @@ public final class EtcdTopologySource implements TopologySource {
     }
     current = next;
     listeners.notifyChange(previous, next);
-    // After the listeners: once start() completes, every listener has seen the first snapshot.
+    // After the listeners and the status: once start() completes, every listener has seen the
+    // first snapshot and status() reports it.
     if (!started.isDone()) {
+      noteContact();
       started.complete(next);
     }
   }

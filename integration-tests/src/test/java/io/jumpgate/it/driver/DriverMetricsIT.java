@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KeyValue;
-import io.jumpgate.cli.ClientsCommand;
 import io.jumpgate.cli.JumpgateCli;
 import io.jumpgate.driver.JumpgateClient;
 import io.jumpgate.driver.JumpgateCommands;
@@ -266,8 +265,7 @@ class DriverMetricsIT {
 
   /** {@code jumpgate clients --json}, run in-process. */
   private static JsonNode clientsJson(LocalCluster cluster) throws Exception {
-    CommandLine commandLine =
-        JumpgateCli.newCommandLine(Map.of()).addSubcommand(new ClientsCommand());
+    CommandLine commandLine = JumpgateCli.newCommandLine(Map.of());
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     commandLine.setOut(new PrintWriter(out, true));

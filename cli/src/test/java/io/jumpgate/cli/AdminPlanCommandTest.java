@@ -1,0 +1,670 @@
+package io.jumpgate.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.jumpgate.spi.Node;
+import io.jumpgate.spi.TopologyMetadata;
+import io.jumpgate.spi.TopologyUnavailableException;
+import io.jumpgate.topology.EtcdTopologyOptions;
+import io.jumpgate.topology.PlacementPlanner;
+import io.jumpgate.topology.Plan;
+import io.jumpgate.topology.PlanStep;
+import io.jumpgate.topology.ShardAssignment;
+import io.jumpgate.topology.TopologyAdmin;
+import io.jumpgate.topology.TopologyAdminConflictException;
+import io.jumpgate.topology.TopologyAdminPlan;
+import io.jumpgate.topology.TopologyAdminPlan.KeyWrite;
+import io.jumpgate.topology.TopologyAdminPlan.NodeChange;
+import io.jumpgate.topology.TopologyAdminResult;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import picocli.CommandLine;
+
+/**
+ * The admin verbs against a fake {@link AdminPlanClient} that plans with the real {@link
+ * PlacementPlanner} on a map in memory: usage errors, when a plan is applied, what is printed, and
+ * how failures of the admin (a lost compare-and-set above all) are reported. No etcd.
+ */
+class AdminPlanCommandTest {
+
+  private static final String NEWLINE = System.lineSeparator();
+  private static final String ETCD = "http://127.0.0.1:1";
+  private static final long READ_REVISION = 1234;
+
+  /** A map in memory, planned on by the real planner; records what the verbs ask of it. */
+  static final class FakeAdmin implements AdminPlanClient {
+    final Map<String, Node> nodes = new TreeMap<>();
+    Map<Integer, ShardAssignment> assignments = new TreeMap<>();
+    final List<String> calls = new ArrayList<>();
+    final List<EtcdTopologyOptions> connections = new ArrayList<>();
+
+    /** Keys per transaction of the plans made. */
+    int keysPerTransaction = 100;
+
+    /** Thrown by apply after {@link #committedBeforeFailure} transactions, when set. */
+    RuntimeException applyFailure;
+
+    int committedBeforeFailure;
+
+    /** Thrown by every plan method, when set. */
+    RuntimeException planFailure;
+
+    boolean closed;
+
+    FakeAdmin() {
+      for (int i = 0; i < 3; i++) {
+        nodes.put("n" + i, new Node("n" + i, "127.0.0.1", 7000 + i, "az" + i, Map.of(), false));
+      }
+      assignments = PlacementPlanner.initial(nodes, 12, 1).applyTo(Map.of());
+    }
+
+    AdminPlanClient.Connector connector() {
+      return options -> {
+        connections.add(options);
+        return this;
+      };
+    }
+
+    private TopologyAdminPlan plan(
+        String call, Plan plan, TopologyMetadata metadata, List<NodeChange> nodeChanges) {
+      calls.add(call);
+      if (planFailure != null) {
+        throw planFailure;
+      }
+      List<KeyWrite> writes = new ArrayList<>();
+      for (NodeChange change : nodeChanges) {
+        writes.add(
+            new KeyWrite(
+                "/jumpgate/test/nodes/" + change.nodeId(),
+                change.removes() ? null : "{}",
+                change.removes() ? 7 : 0));
+      }
+      for (PlanStep step : plan.steps()) {
+        writes.add(
+            new KeyWrite(
+                String.format("/jumpgate/test/shards/%04d", step.shard()),
+                "{}",
+                metadata != null ? 0 : 7));
+      }
+      int transactions =
+          writes.isEmpty() ? 0 : (writes.size() + keysPerTransaction - 1) / keysPerTransaction;
+      if (metadata != null) {
+        transactions = Math.max(2, transactions + 1);
+      }
+      return new TopologyAdminPlan(
+          "test", READ_REVISION, plan, metadata, nodeChanges, writes, List.of(), transactions);
+    }
+
+    @Override
+    public TopologyAdminPlan planInit(Map<String, Node> initNodes, int shards, int replicas) {
+      List<NodeChange> changes = new ArrayList<>();
+      new TreeMap<>(initNodes).forEach((id, node) -> changes.add(new NodeChange(id, node)));
+      return plan(
+          "planInit " + initNodes.keySet() + " " + shards + " " + replicas,
+          PlacementPlanner.initial(initNodes, shards, replicas),
+          TopologyMetadata.of(shards),
+          changes);
+    }
+
+    @Override
+    public TopologyAdminPlan planAddNode(Node node) {
+      Map<String, Node> with = new TreeMap<>(nodes);
+      with.put(node.id(), node);
+      return plan(
+          "planAddNode " + NodeSpec.format(node),
+          PlacementPlanner.addNode(assignments, with, node.id()),
+          null,
+          List.of(new NodeChange(node.id(), node)));
+    }
+
+    @Override
+    public TopologyAdminPlan planRemoveNode(String nodeId) {
+      return plan(
+          "planRemoveNode " + nodeId,
+          PlacementPlanner.removeNode(assignments, nodes, nodeId),
+          null,
+          List.of(new NodeChange(nodeId, null)));
+    }
+
+    @Override
+    public TopologyAdminPlan planMoveShard(int shard, String toNodeId) {
+      if (shard >= 12) {
+        calls.add("planMoveShard " + shard + " " + toNodeId);
+        throw new IllegalArgumentException(
+            "shard " + shard + " is out of range: cluster 'test' has shards 0 to 11");
+      }
+      return plan(
+          "planMoveShard " + shard + " " + toNodeId,
+          PlacementPlanner.moveLeader(assignments, nodes, shard, toNodeId),
+          null,
+          List.of());
+    }
+
+    @Override
+    public TopologyAdminPlan planFailoverShard(int shard, String toNodeIdOrNull) {
+      return plan(
+          "planFailoverShard " + shard + " " + toNodeIdOrNull,
+          PlacementPlanner.failoverShard(assignments, nodes, shard, toNodeIdOrNull),
+          null,
+          List.of());
+    }
+
+    @Override
+    public TopologyAdminPlan planFailoverNode(String nodeId, String toNodeIdOrNull) {
+      return plan(
+          "planFailoverNode " + nodeId + " " + toNodeIdOrNull,
+          PlacementPlanner.failoverNode(assignments, nodes, nodeId),
+          null,
+          List.of());
+    }
+
+    @Override
+    public TopologyAdminPlan planRebalance() {
+      return plan("planRebalance", PlacementPlanner.rebalance(assignments, nodes), null, List.of());
+    }
+
+    @Override
+    public TopologyAdminResult apply(TopologyAdminPlan plan, TopologyAdmin.Progress progress) {
+      calls.add("apply " + plan.plan().operation());
+      List<Long> revisions = new ArrayList<>();
+      for (int transaction = 1; transaction <= plan.transactions(); transaction++) {
+        if (applyFailure != null && transaction > committedBeforeFailure) {
+          throw applyFailure;
+        }
+        revisions.add(READ_REVISION + 10 + transaction);
+        progress.committed(transaction, plan.transactions(), READ_REVISION + 10 + transaction);
+      }
+      assignments = plan.plan().applyTo(plan.initialises() ? Map.of() : assignments);
+      return new TopologyAdminResult(
+          plan.cluster(),
+          plan.plan().operation(),
+          plan.readRevision(),
+          revisions.get(revisions.size() - 1),
+          revisions,
+          plan.writes().size() + (plan.initialises() ? 1 : 0),
+          0);
+    }
+
+    @Override
+    public void close() {
+      closed = true;
+    }
+  }
+
+  private final FakeAdmin admin = new FakeAdmin();
+
+  private CommandLine commandLine(Map<String, String> environment) {
+    AdminPlanClient.Connector connector = admin.connector();
+    // The registered verbs are replaced by ones wired to the fake admin.
+    CommandLine line = JumpgateCli.newCommandLine(environment);
+    for (Object verb :
+        List.of(
+            new InitCommand(connector),
+            new AddNodeCommand(connector),
+            new RemoveNodeCommand(connector),
+            new MoveShardCommand(connector),
+            new FailoverCommand(connector),
+            new RebalanceCommand(connector))) {
+      String name = new CommandLine(verb).getCommandName();
+      line.getCommandSpec().removeSubcommand(name);
+      line.addSubcommand(name, verb);
+    }
+    return line;
+  }
+
+  private CliRunner.Result run(String... arguments) {
+    return CliRunner.run(commandLine(Map.of()), arguments);
+  }
+
+  /** Runs with {@code --etcd} (which the fake ignores) after the arguments. */
+  private CliRunner.Result runOnEtcd(String... arguments) {
+    List<String> all = new ArrayList<>(List.of(arguments));
+    all.addAll(List.of("--etcd", ETCD));
+    return run(all.toArray(String[]::new));
+  }
+
+  // ---- usage errors: exit 2, one line, etcd not contacted ------------------------------------
+
+  static Stream<Arguments> usageErrors() {
+    return Stream.of(
+        Arguments.of(List.of("init"), "jumpgate init: Missing required option: '--nodes=NODES'"),
+        Arguments.of(
+            List.of("init", "--nodes", "a=10.0.0.5:6379,b=10.0.0.6"),
+            "jumpgate init: --nodes: 'b=10.0.0.6' is not id=host:port[@zone]: no ':port' after"
+                + " the host"),
+        Arguments.of(
+            List.of("init", "--nodes", "a=h:1,a=h:2"),
+            "jumpgate init: --nodes: node id 'a' is given twice"),
+        Arguments.of(
+            List.of("init", "--nodes", "a=h:1,b=h:2", "--shards", "0"),
+            "jumpgate init: --shards must be between 1 and 65536, was 0"),
+        Arguments.of(
+            List.of("init", "--nodes", "a=h:1,b=h:2", "--shards", "many"),
+            "jumpgate init: --shards must be an integer between 1 and 65536, was 'many'"),
+        Arguments.of(
+            List.of("init", "--nodes", "a=h:1,b=h:2", "--replicas", "-1"),
+            "jumpgate init: --replicas must be between 0 and 2147483647, was -1"),
+        Arguments.of(
+            List.of("init", "--nodes", "a=h:1,b=h:2", "--replicas", "2"),
+            "jumpgate init: --replicas 2 needs at least 3 nodes, --nodes gives 2"),
+        Arguments.of(List.of("add-node"), "jumpgate add-node: Missing required parameter: 'NODE'"),
+        Arguments.of(
+            List.of("add-node", "node-d=10.0.0.8"),
+            "jumpgate add-node: NODE 'node-d=10.0.0.8' is not id=host:port[@zone]: no ':port'"
+                + " after the host"),
+        Arguments.of(
+            List.of("add-node", "node d=10.0.0.8:6379"),
+            "jumpgate add-node: NODE 'node d=10.0.0.8:6379' is not id=host:port[@zone]: the node"
+                + " id must be 1 to 64 of A-Z a-z 0-9 . _ -, was 'node d'"),
+        Arguments.of(
+            List.of("remove-node", "n/1"),
+            "jumpgate remove-node: ID must be a node id (1 to 64 of A-Z a-z 0-9 . _ -), was"
+                + " 'n/1'"),
+        Arguments.of(
+            List.of("move-shard", "seven", "--to", "n1"),
+            "jumpgate move-shard: SHARD must be an integer between 0 and 65535, was 'seven'"),
+        Arguments.of(
+            List.of("move-shard", "65536", "--to", "n1"),
+            "jumpgate move-shard: SHARD must be between 0 and 65535, was 65536"),
+        Arguments.of(
+            List.of("move-shard", "7"),
+            "jumpgate move-shard: Missing required option: '--to=NODE'"),
+        Arguments.of(
+            List.of("move-shard", "7", "--to", "n 1"),
+            "jumpgate move-shard: --to must be a node id (1 to 64 of A-Z a-z 0-9 . _ -), was"
+                + " 'n 1'"),
+        Arguments.of(
+            List.of("failover"),
+            "jumpgate failover: give --shard S or --node ID: what to fail over"),
+        Arguments.of(
+            List.of("failover", "--shard", "1", "--node", "n1"),
+            "jumpgate failover: --shard and --node cannot be used together: give one of them"),
+        Arguments.of(
+            List.of("failover", "--shard", "x"),
+            "jumpgate failover: --shard must be an integer between 0 and 65535, was 'x'"),
+        Arguments.of(
+            List.of("failover", "--node", "n1", "--to", "n1"),
+            "jumpgate failover: --to must name another node than --node, was 'n1' for both"),
+        Arguments.of(
+            List.of("rebalance", "extra"),
+            "jumpgate rebalance: Unmatched argument at index 1: 'extra'"),
+        Arguments.of(
+            List.of("rebalance", "--apply", "--dry-run"),
+            "jumpgate rebalance: --apply and --dry-run cannot be used together: give one of them"),
+        Arguments.of(
+            List.of("move-shard", "7", "--to", "n1", "--topology-file", "map.json"),
+            "jumpgate move-shard: --topology-file cannot be used with move-shard, which changes"
+                + " the map in etcd: give --etcd URL[,URL...] (or set JUMPGATE_ETCD)"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("usageErrors")
+  void usageErrorsExitTwoWithOneLineAndDoNotContactEtcd(List<String> arguments, String error) {
+    CliRunner.Result result = runOnEtcd(arguments.toArray(String[]::new));
+
+    assertThat(result.exitCode()).as(result.err()).isEqualTo(ExitCodes.USAGE);
+    assertThat(result.out()).isEmpty();
+    assertThat(result.err()).isEqualTo(error + NEWLINE);
+    assertThat(admin.connections).isEmpty();
+  }
+
+  @Test
+  void withoutEtcdEndpointsEveryVerbIsAUsageError() {
+    for (String[] arguments :
+        List.of(
+            new String[] {"init", "--nodes", "a=h:1,b=h:2"},
+            new String[] {"add-node", "d=h:4"},
+            new String[] {"remove-node", "n1"},
+            new String[] {"move-shard", "1", "--to", "n1"},
+            new String[] {"failover", "--shard", "1"},
+            new String[] {"rebalance"})) {
+      CliRunner.Result result = run(arguments);
+
+      assertThat(result.exitCode()).isEqualTo(ExitCodes.USAGE);
+      assertThat(result.err())
+          .isEqualTo(
+              "jumpgate "
+                  + arguments[0]
+                  + ": no etcd endpoint: give --etcd URL[,URL...] or set JUMPGATE_ETCD"
+                  + NEWLINE);
+    }
+    assertThat(admin.connections).isEmpty();
+  }
+
+  @Test
+  void theEnvironmentNamesEtcdAndTimeoutBoundsEachCall() {
+    CliRunner.Result result =
+        CliRunner.run(
+            commandLine(Map.of("JUMPGATE_ETCD", ETCD, "JUMPGATE_CLUSTER", "prod")),
+            "rebalance",
+            "--timeout",
+            "3s");
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(admin.connections).hasSize(1);
+    EtcdTopologyOptions options = admin.connections.get(0);
+    assertThat(options.endpointList()).isEqualTo(ETCD);
+    assertThat(options.cluster()).isEqualTo("prod");
+    assertThat(options.requestTimeout()).isEqualTo(Duration.ofSeconds(3));
+    assertThat(admin.closed).isTrue();
+  }
+
+  // ---- plans that need --apply ---------------------------------------------------------------
+
+  @Test
+  void addNodeWithoutApplyPrintsThePlanAndWritesNothing() {
+    CliRunner.Result result = runOnEtcd("add-node", "n3=127.0.0.1:7003@az0");
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(result.err()).isEmpty();
+    assertThat(admin.calls).containsExactly("planAddNode n3=127.0.0.1:7003@az0");
+    List<String> lines = result.out().lines().toList();
+    assertThat(lines.get(0)).isEqualTo("cluster 'test', read at revision 1234");
+    assertThat(lines.get(1)).startsWith("addNode n3: ");
+    assertThat(lines).anyMatch(line -> line.matches("shard 00\\d\\d: leader n\\d -> n3 .*"));
+    assertThat(lines).contains("add node n3 at 127.0.0.1:7003, zone az0");
+    assertThat(lines.get(lines.size() - 1))
+        .isEqualTo(
+            "nothing written: run again with --apply to apply it (it is planned again from the"
+                + " map as it is then)");
+  }
+
+  @Test
+  void addNodeWithApplyPrintsThePlanEachTransactionAndTheRevision() {
+    admin.keysPerTransaction = 3;
+    CliRunner.Result result = runOnEtcd("add-node", "n3=127.0.0.1:7003", "--apply");
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(admin.calls).containsExactly("planAddNode n3=127.0.0.1:7003", "apply addNode n3");
+    List<String> lines = result.out().lines().toList();
+    assertThat(lines.get(0)).isEqualTo("cluster 'test', read at revision 1234");
+    assertThat(lines)
+        .contains("transaction 1 of 3 committed at revision 1245")
+        .contains("transaction 3 of 3 committed at revision 1247");
+    assertThat(lines.get(lines.size() - 1))
+        .matches(
+            "applied at revision 1247: \\d+ key\\(s\\) in 3 transaction\\(s\\), planned at revision"
+                + " 1234");
+  }
+
+  @Test
+  void removeNodeFailoverNodeAndRebalanceNeedApplyWhateverThePlanSize() {
+    CliRunner.Result remove = runOnEtcd("remove-node", "n2");
+    CliRunner.Result failover = runOnEtcd("failover", "--node", "n1");
+
+    assertThat(remove.exitCode()).as(remove.err()).isZero();
+    assertThat(failover.exitCode()).as(failover.err()).isZero();
+    assertThat(admin.calls).containsExactly("planRemoveNode n2", "planFailoverNode n1 null");
+    assertThat(remove.out()).contains("remove node n2", "nothing written: run again with --apply");
+    assertThat(failover.out()).contains("nothing written: run again with --apply");
+
+    CliRunner.Result applied = runOnEtcd("failover", "--node", "n1", "--apply");
+
+    assertThat(applied.exitCode()).as(applied.err()).isZero();
+    assertThat(admin.calls).endsWith("apply failover of node n1");
+    assertThat(applied.out()).contains("applied at revision 1245");
+  }
+
+  @Test
+  void aPlanThatChangesNothingWritesNothingEvenWithApply() {
+    CliRunner.Result result = runOnEtcd("rebalance", "--apply");
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(admin.calls).containsExactly("planRebalance");
+    assertThat(result.out())
+        .isEqualTo(
+            String.join(
+                NEWLINE,
+                "cluster 'test', read at revision 1234",
+                "rebalance: 0 shard(s) change, 0 leadership(s) move, 0 replica(s) move, 0 data"
+                    + " cop(ies)",
+                "nothing to change",
+                ""));
+  }
+
+  // ---- plans applied at once -----------------------------------------------------------------
+
+  @Test
+  void moveShardAppliesAtOnceAndPrintsWhatWasDone() {
+    ShardAssignment before = admin.assignments.get(7);
+    String to = before.replicas().get(0);
+
+    CliRunner.Result result = runOnEtcd("move-shard", "0007", "--to", to);
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(result.err()).isEmpty();
+    assertThat(admin.calls)
+        .containsExactly("planMoveShard 7 " + to, "apply moveLeader of shard 7 to " + to);
+    assertThat(result.out())
+        .isEqualTo(
+            String.join(
+                NEWLINE,
+                "cluster 'test', read at revision 1234",
+                "moveLeader of shard 7 to "
+                    + to
+                    + ": 1 shard(s) change, 1 leadership(s) move, 1 replica(s) move, 0 data"
+                    + " cop(ies)",
+                "shard 0007: leader "
+                    + before.leader()
+                    + " -> "
+                    + to
+                    + " (epoch 0 -> 1), replicas ["
+                    + to
+                    + "] -> ["
+                    + before.leader()
+                    + "]",
+                "node " + before.leader() + ": leaders 4 -> 3, replicas 4 -> 5",
+                "node " + to + ": leaders 4 -> 5, replicas 4 -> 3",
+                "1 key(s) to write in 1 transaction",
+                "applied at revision 1245: 1 key(s) in 1 transaction(s), planned at revision 1234",
+                ""));
+    assertThat(admin.assignments.get(7).leader()).isEqualTo(to);
+  }
+
+  @Test
+  void dryRunPrintsTheChangeOfAVerbThatAppliesAtOnce() {
+    CliRunner.Result result = runOnEtcd("failover", "--shard", "3", "--dry-run");
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(admin.calls).containsExactly("planFailoverShard 3 null");
+    assertThat(result.out())
+        .startsWith("cluster 'test', read at revision 1234" + NEWLINE + "failover of shard 3: ")
+        .endsWith("dry run: nothing written" + NEWLINE);
+  }
+
+  @Test
+  void failoverOfAShardAppliesAtOnceWithTheChosenReplica() {
+    String replica = admin.assignments.get(3).replicas().get(0);
+
+    CliRunner.Result result = runOnEtcd("failover", "--shard", "3", "--to", replica, "--apply");
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(admin.calls)
+        .containsExactly("planFailoverShard 3 " + replica, "apply failover of shard 3");
+    assertThat(admin.assignments.get(3).leader()).isEqualTo(replica);
+    assertThat(admin.assignments.get(3).epoch()).isEqualTo(1);
+  }
+
+  @Test
+  void initAppliesAtOnceAndPrintsASummaryWithoutALinePerShard() {
+    CliRunner.Result result =
+        runOnEtcd(
+            "init",
+            "--nodes",
+            "a=10.0.0.5:6379@az1,b=10.0.0.6:6379@az2",
+            "--nodes",
+            "c=10.0.0.7:6379@az3",
+            "--shards",
+            "16");
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(admin.calls)
+        .containsExactly(
+            "planInit [a, b, c] 16 1",
+            "apply initial placement of 16 shard(s) with 1 replica(s) on 3 node(s)");
+    assertThat(result.out())
+        .isEqualTo(
+            String.join(
+                NEWLINE,
+                "cluster 'test', not initialised at revision 1234",
+                "initial placement of 16 shard(s) with 1 replica(s) on 3 node(s): 16 shard(s)"
+                    + " change, 16 leadership(s) move, 16 replica(s) move, 32 data cop(ies)",
+                "node a: leaders 0 -> 6, replicas 0 -> 5",
+                "node b: leaders 0 -> 5, replicas 0 -> 5",
+                "node c: leaders 0 -> 5, replicas 0 -> 6",
+                "add node a at 10.0.0.5:6379, zone az1",
+                "add node b at 10.0.0.6:6379, zone az2",
+                "add node c at 10.0.0.7:6379, zone az3",
+                "write meta: format 1, 16 shards, routing xxh64-jump (last: the cluster appears"
+                    + " whole at that revision)",
+                "19 key(s) to write in 2 transactions (readers see the cluster only once the last"
+                    + " one writes meta)",
+                "transaction 1 of 2 committed at revision 1245",
+                "transaction 2 of 2 committed at revision 1246",
+                "cluster 'test' initialised at revision 1246: 16 shards on 3 node(s), 20 key(s) in"
+                    + " 2 transaction(s)",
+                ""));
+  }
+
+  // ---- JSON ----------------------------------------------------------------------------------
+
+  @Test
+  void jsonPrintsThePlanAndTheResultAsOneDocument() throws Exception {
+    String replica = admin.assignments.get(5).replicas().get(0);
+
+    CliRunner.Result planned = runOnEtcd("add-node", "n3=127.0.0.1:7003", "--json");
+    CliRunner.Result moved = runOnEtcd("move-shard", "5", "--to", replica, "--json");
+
+    assertThat(planned.exitCode()).as(planned.err()).isZero();
+    assertThat(moved.exitCode()).as(moved.err()).isZero();
+    assertThat(planned.out().lines()).hasSize(1);
+    ObjectMapper mapper = new ObjectMapper();
+    JsonNode plan = mapper.readTree(planned.out());
+    assertThat(plan.path("applied").asBoolean()).isFalse();
+    assertThat(plan.path("result").isNull()).isTrue();
+    assertThat(plan.path("plan").path("cluster").asText()).isEqualTo("test");
+    assertThat(plan.path("plan").path("readRevision").asLong()).isEqualTo(READ_REVISION);
+    assertThat(plan.path("plan").path("plan").path("operation").asText()).isEqualTo("addNode n3");
+    assertThat(plan.path("plan").path("plan").path("steps").size()).isPositive();
+    assertThat(plan.path("plan").path("nodeChanges").get(0).path("node").path("port").asInt())
+        .isEqualTo(7003);
+    assertThat(plan.path("plan").path("writes").get(0).path("key").asText())
+        .isEqualTo("/jumpgate/test/nodes/n3");
+
+    JsonNode move = mapper.readTree(moved.out());
+    assertThat(move.path("applied").asBoolean()).isTrue();
+    assertThat(move.path("result").path("revision").asLong()).isEqualTo(1245);
+    assertThat(move.path("result").path("transactionRevisions").get(0).asLong()).isEqualTo(1245);
+    JsonNode step = move.path("plan").path("plan").path("steps").get(0);
+    assertThat(step.path("shard").asInt()).isEqualTo(5);
+    assertThat(step.path("after").path("leader").asText()).isEqualTo(replica);
+    assertThat(step.path("after").path("epoch").asLong()).isEqualTo(1);
+  }
+
+  // ---- failures: exit 1, one line ------------------------------------------------------------
+
+  @Test
+  void aLostCompareAndSetExitsOneWithExactlyTheConflictMessage() {
+    admin.applyFailure = new TopologyAdminConflictException(READ_REVISION, 0, 1, READ_REVISION);
+
+    CliRunner.Result result = runOnEtcd("move-shard", "7", "--to", "n0");
+
+    assertThat(result.exitCode()).isEqualTo(ExitCodes.FAILURE);
+    assertThat(result.err())
+        .isEqualTo(
+            "jumpgate move-shard: the map changed since it was read (revision 1234); run again"
+                + NEWLINE);
+    assertThat(result.out()).doesNotContain("applied at revision");
+  }
+
+  @Test
+  void aBatchedPlanThatLosesLaterSaysHowManyTransactionsWereAppliedOnOneLine() {
+    admin.keysPerTransaction = 2;
+    admin.committedBeforeFailure = 2;
+    admin.applyFailure = new TopologyAdminConflictException(READ_REVISION, 2, 4, 1246);
+
+    CliRunner.Result result = runOnEtcd("add-node", "n3=127.0.0.1:7003", "--apply");
+
+    assertThat(result.exitCode()).isEqualTo(ExitCodes.FAILURE);
+    assertThat(result.err())
+        .isEqualTo(
+            "jumpgate add-node: the map changed since it was read (revision 1234); run again (2"
+                + " of its 4 transactions were applied, up to revision 1246; running it again"
+                + " finishes the change)"
+                + NEWLINE);
+    assertThat(result.out())
+        .contains("transaction 2 of 4 committed at revision 1246")
+        .doesNotContain("transaction 3 of 4");
+  }
+
+  @Test
+  void anUnknownNodeExitsOneNamingIt() {
+    CliRunner.Result result = runOnEtcd("move-shard", "7", "--to", "n9");
+
+    assertThat(result.exitCode()).isEqualTo(ExitCodes.FAILURE);
+    assertThat(result.out()).isEmpty();
+    assertThat(result.err())
+        .isEqualTo("jumpgate move-shard: node 'n9' is not in the node table" + NEWLINE);
+  }
+
+  @Test
+  void aShardBeyondTheClusterExitsOneNamingTheRange() {
+    CliRunner.Result result = runOnEtcd("move-shard", "12", "--to", "n1");
+
+    assertThat(result.exitCode()).isEqualTo(ExitCodes.FAILURE);
+    assertThat(result.err())
+        .isEqualTo(
+            "jumpgate move-shard: shard 12 is out of range: cluster 'test' has shards 0 to 11"
+                + NEWLINE);
+    assertThat(admin.closed).isTrue();
+  }
+
+  @Test
+  void etcdFailuresExitOneWithTheirMessageAndNoPassword() {
+    admin.planFailure =
+        new TopologyUnavailableException(
+            "etcd at "
+                + ETCD
+                + " refused access to cluster 'default': authentication failed or permission"
+                + " denied (wrong pass s3cret-pw)");
+
+    CliRunner.Result result = runOnEtcd("rebalance", "--user", "root", "--password", "s3cret-pw");
+
+    assertThat(result.exitCode()).isEqualTo(ExitCodes.FAILURE);
+    assertThat(result.out()).isEmpty();
+    assertThat(result.err())
+        .isEqualTo(
+            "jumpgate rebalance: etcd at "
+                + ETCD
+                + " refused access to cluster 'default': authentication failed or permission"
+                + " denied (wrong pass ***)"
+                + NEWLINE);
+  }
+
+  // ---- help ----------------------------------------------------------------------------------
+
+  @Test
+  void everyVerbHasHelpWithExamplesAndExitCodes() {
+    for (String verb :
+        List.of("init", "add-node", "remove-node", "move-shard", "failover", "rebalance")) {
+      CliRunner.Result result = run(verb, "--help");
+
+      assertThat(result.exitCode()).as(verb).isZero();
+      assertThat(result.out())
+          .as(verb)
+          .startsWith("Usage: jumpgate " + verb)
+          .contains("Examples:", "Exit codes:", "--etcd", "--apply", "--dry-run", "--json")
+          .doesNotContain("--topology-file=FILE");
+    }
+  }
+}
