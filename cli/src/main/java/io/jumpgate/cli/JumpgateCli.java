@@ -1,5 +1,6 @@
 package io.jumpgate.cli;
 
+import io.jumpgate.cli.demo.DemoCommand;
 import java.util.Map;
 import java.util.Objects;
 import picocli.CommandLine;
@@ -41,7 +42,8 @@ import picocli.CommandLine.Spec;
       RemoveNodeCommand.class,
       MoveShardCommand.class,
       FailoverCommand.class,
-      RebalanceCommand.class
+      RebalanceCommand.class,
+      DemoCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {

@@ -1,0 +1,240 @@
+package io.jumpgate.cli.demo;
+
+import io.jumpgate.driver.CommandTimeoutException;
+import io.jumpgate.driver.JumpgateAsyncCommands;
+import io.jumpgate.driver.NodeUnavailableException;
+import io.jumpgate.driver.RetriesExhaustedException;
+import io.jumpgate.spi.ShardUnavailableException;
+import io.lettuce.core.RedisCommandExecutionException;
+import java.time.Duration;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The demo's load: a mix of {@value #GET_PERCENT}% GET, {@value #SET_PERCENT}% SET of {@value
+ * #VALUE_BYTES}-byte values, {@value #INCR_PERCENT}% INCR of counters and the rest MGET of {@value
+ * #MGET_KEYS} keys, over {@value #KEYS} keys ({@code user:<n>}) and {@value #COUNTERS} counters
+ * ({@code counter:<n>}), both skewed towards low numbers ({@code user:0} is the hottest key). One
+ * thread sends the commands through the driver's asynchronous API with at most {@code maxInFlight}
+ * outstanding; every answer or failure is counted with its latency.
+ *
+ * <p>Thread-safe: answers are counted on the driver's threads; {@link #snapshot()} may be called
+ * from any thread.
+ */
+final class Workload {
+
+  static final int KEYS = 10_000;
+  static final int COUNTERS = 100;
+  static final int MGET_KEYS = 10;
+  static final int VALUE_BYTES = 100;
+  static final int GET_PERCENT = 40;
+  static final int SET_PERCENT = 30;
+  static final int INCR_PERCENT = 15;
+
+  /** The hottest key. */
+  static final String HOTTEST_KEY = key(0);
+
+  /**
+   * What the workload did so far.
+   *
+   * @param succeeded commands answered
+   * @param failed commands that failed
+   * @param latencies the counts of a {@link LatencyHistogram}, answers and failures alike
+   * @param errors failures by type ({@link #errorType})
+   */
+  record Snapshot(long succeeded, long failed, long[] latencies, SortedMap<String, Long> errors) {
+
+    /** Commands that ended. */
+    long commands() {
+      return succeeded + failed;
+    }
+
+    /** What happened between {@code earlier} and this snapshot (errors stay cumulative). */
+    Snapshot since(Snapshot earlier) {
+      return new Snapshot(
+          succeeded - earlier.succeeded,
+          failed - earlier.failed,
+          LatencyHistogram.minus(latencies, earlier.latencies),
+          errors);
+    }
+  }
+
+  private final JumpgateAsyncCommands<String, String> redis;
+  private final int maxInFlight;
+  private final Semaphore inFlight;
+  private final LatencyHistogram latencies = new LatencyHistogram();
+  private final LongAdder succeeded = new LongAdder();
+  private final LongAdder failed = new LongAdder();
+  private final Map<String, LongAdder> errors = new ConcurrentHashMap<>();
+  private final String[] values = new String[16];
+  private volatile boolean running;
+  private Thread sender;
+
+  Workload(JumpgateAsyncCommands<String, String> redis, int maxInFlight) {
+    this.redis = redis;
+    this.maxInFlight = maxInFlight;
+    this.inFlight = new Semaphore(maxInFlight);
+    for (int index = 0; index < values.length; index++) {
+      values[index] = Character.toString('a' + index).repeat(VALUE_BYTES);
+    }
+  }
+
+  static String key(int index) {
+    return "user:" + index;
+  }
+
+  static String counter(int index) {
+    return "counter:" + index;
+  }
+
+  /** A number in {@code [0, bound)}, low numbers much more likely: {@code bound * u^3}. */
+  static int skewed(ThreadLocalRandom random, int bound) {
+    double u = random.nextDouble();
+    return (int) (bound * u * u * u);
+  }
+
+  /** Starts sending on a thread of its own. */
+  synchronized void start() {
+    if (sender != null) {
+      throw new IllegalStateException("the workload runs already");
+    }
+    running = true;
+    sender = new Thread(this::send, "jumpgate-demo-workload");
+    sender.setDaemon(true);
+    sender.start();
+  }
+
+  /**
+   * Stops sending and waits (at most {@code drain}) for the commands in flight to end.
+   *
+   * @return true if every command ended
+   */
+  synchronized boolean stop(Duration drain) throws InterruptedException {
+    running = false;
+    if (sender == null) {
+      return true;
+    }
+    long deadline = System.nanoTime() + drain.toNanos();
+    sender.join(Math.max(1, drain.toMillis()));
+    boolean drained =
+        inFlight.tryAcquire(
+            maxInFlight, Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+    if (drained) {
+      inFlight.release(maxInFlight);
+    }
+    return drained;
+  }
+
+  Snapshot snapshot() {
+    SortedMap<String, Long> errorCounts = new TreeMap<>();
+    errors.forEach((type, count) -> errorCounts.put(type, count.sum()));
+    // read the histogram last: a command counted in succeeded/failed is in it too
+    long ok = succeeded.sum();
+    long bad = failed.sum();
+    return new Snapshot(ok, bad, latencies.snapshot(), errorCounts);
+  }
+
+  private void send() {
+    ThreadLocalRandom random = ThreadLocalRandom.current();
+    try {
+      while (running) {
+        if (!inFlight.tryAcquire(100, TimeUnit.MILLISECONDS)) {
+          continue;
+        }
+        if (!running) {
+          inFlight.release();
+          return;
+        }
+        long start = System.nanoTime();
+        try {
+          sendOne(random).whenComplete((answer, error) -> ended(start, error));
+        } catch (RuntimeException e) { // e.g. the client was closed
+          ended(start, e);
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private CompletionStage<?> sendOne(ThreadLocalRandom random) {
+    int pick = random.nextInt(100);
+    if (pick < GET_PERCENT) {
+      return redis.get(key(skewed(random, KEYS)));
+    }
+    if (pick < GET_PERCENT + SET_PERCENT) {
+      return redis.set(key(skewed(random, KEYS)), values[random.nextInt(values.length)]);
+    }
+    if (pick < GET_PERCENT + SET_PERCENT + INCR_PERCENT) {
+      return redis.incr(counter(skewed(random, COUNTERS)));
+    }
+    String[] keys = new String[MGET_KEYS];
+    for (int index = 0; index < keys.length; index++) {
+      keys[index] = key(skewed(random, KEYS));
+    }
+    return redis.mget(keys);
+  }
+
+  private void ended(long start, Throwable error) {
+    latencies.record(System.nanoTime() - start);
+    if (error == null) {
+      succeeded.increment();
+    } else {
+      errors.computeIfAbsent(errorType(error), type -> new LongAdder()).increment();
+      failed.increment();
+    }
+    inFlight.release();
+  }
+
+  /**
+   * A short name for a failure: {@code timeout}, {@code node unavailable}, {@code shard
+   * unavailable}, {@code retries exhausted (READONLY)}, a server error's code ({@code READONLY},
+   * {@code ERR}), else the exception's simple class name.
+   */
+  static String errorType(Throwable error) {
+    Throwable cause = unwrap(error);
+    if (cause instanceof CommandTimeoutException) {
+      return "timeout";
+    }
+    if (cause instanceof NodeUnavailableException) {
+      return "node unavailable";
+    }
+    if (cause instanceof ShardUnavailableException) {
+      return "shard unavailable";
+    }
+    if (cause instanceof RetriesExhaustedException) {
+      Throwable last = cause.getCause() == null ? null : unwrap(cause.getCause());
+      return last instanceof RedisCommandExecutionException
+          ? "retries exhausted (" + serverCode(last) + ")"
+          : "retries exhausted";
+    }
+    if (cause instanceof RedisCommandExecutionException) {
+      return serverCode(cause);
+    }
+    return cause.getClass().getSimpleName();
+  }
+
+  private static String serverCode(Throwable serverError) {
+    String message = serverError.getMessage() == null ? "" : serverError.getMessage().strip();
+    int space = message.indexOf(' ');
+    return message.isEmpty() ? "server error" : space < 0 ? message : message.substring(0, space);
+  }
+
+  private static Throwable unwrap(Throwable error) {
+    Throwable cause = error;
+    while ((cause instanceof CompletionException || cause instanceof ExecutionException)
+        && cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    return cause;
+  }
+}
