@@ -43,7 +43,8 @@ import picocli.CommandLine.Spec;
       MoveShardCommand.class,
       FailoverCommand.class,
       RebalanceCommand.class,
-      DemoCommand.class
+      DemoCommand.class,
+      ExecCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
