@@ -57,7 +57,11 @@ final class ErrorReporter implements IParameterExceptionHandler, IExecutionExcep
   static final int MIN_SCRUBBED_LENGTH = 4;
 
   private final boolean printStackTraces;
-  private final String environmentPassword;
+  private final List<String> environmentPasswords;
+
+  /** Options whose value is a password: etcd's and Redis's (exec). */
+  private static final List<String> PASSWORD_OPTIONS =
+      List.of(EtcdOptions.PASSWORD_OPTION, "--redis-password");
 
   /**
    * @param printStackTraces whether to print the stack trace of a failure after its message
@@ -65,7 +69,14 @@ final class ErrorReporter implements IParameterExceptionHandler, IExecutionExcep
    */
   ErrorReporter(boolean printStackTraces, Map<String, String> environment) {
     this.printStackTraces = printStackTraces;
-    this.environmentPassword = environment.get(EtcdOptions.PASSWORD_VARIABLE);
+    List<String> passwords = new ArrayList<>();
+    for (String variable : List.of(EtcdOptions.PASSWORD_VARIABLE, "JUMPGATE_REDIS_PASSWORD")) {
+      String value = environment.get(variable);
+      if (value != null && !value.isEmpty()) {
+        passwords.add(value);
+      }
+    }
+    this.environmentPasswords = List.copyOf(passwords);
   }
 
   @Override
@@ -132,23 +143,24 @@ final class ErrorReporter implements IParameterExceptionHandler, IExecutionExcep
         : ExitCodes.FAILURE;
   }
 
-  /** The passwords of this invocation: {@code --password} values and the environment's. */
+  /**
+   * The passwords of this invocation: {@code --password} and {@code --redis-password} values and
+   * the environment's.
+   */
   private List<String> secrets(String[] arguments) {
     return secrets(arguments == null ? List.of() : Arrays.asList(arguments));
   }
 
   private List<String> secrets(List<String> arguments) {
-    List<String> secrets = new ArrayList<>();
-    if (environmentPassword != null && !environmentPassword.isEmpty()) {
-      secrets.add(environmentPassword);
-    }
-    String option = EtcdOptions.PASSWORD_OPTION;
-    for (int index = 0; index < arguments.size(); index++) {
-      String argument = arguments.get(index);
-      if (argument.equals(option) && index + 1 < arguments.size()) {
-        secrets.add(arguments.get(index + 1));
-      } else if (argument.startsWith(option + "=")) {
-        secrets.add(argument.substring(option.length() + 1));
+    List<String> secrets = new ArrayList<>(environmentPasswords);
+    for (String option : PASSWORD_OPTIONS) {
+      for (int index = 0; index < arguments.size(); index++) {
+        String argument = arguments.get(index);
+        if (argument.equals(option) && index + 1 < arguments.size()) {
+          secrets.add(arguments.get(index + 1));
+        } else if (argument.startsWith(option + "=")) {
+          secrets.add(argument.substring(option.length() + 1));
+        }
       }
     }
     secrets.removeIf(secret -> secret.length() < MIN_SCRUBBED_LENGTH);

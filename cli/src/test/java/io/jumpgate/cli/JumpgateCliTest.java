@@ -199,4 +199,20 @@ class JumpgateCliTest {
       assertThat(result.err()).isEqualTo("jumpgate leak: refused ***, *** and ***" + NEWLINE);
     }
   }
+
+  @Test
+  void redisPasswordsAreScrubbedEvenFromParseErrors() {
+    // picocli's own message quotes the value it could not take: "-redis-secret" looks like an
+    // option
+    CliRunner.Result parse =
+        CliRunner.run(
+            JumpgateCli.newCommandLine(Map.of("JUMPGATE_REDIS_PASSWORD", "env-redis-secret")),
+            "exec",
+            "--redis-password",
+            "-redis-secret",
+            "GET",
+            "k");
+    assertThat(parse.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(parse.err()).doesNotContain("redis-secret");
+  }
 }
