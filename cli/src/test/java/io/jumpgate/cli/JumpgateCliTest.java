@@ -200,19 +200,28 @@ class JumpgateCliTest {
     }
   }
 
+  /** A verb that takes a Redis password and fails with a message that holds it. */
+  @Command(name = "leak-redis")
+  static final class LeakingRedisCommand implements Callable<Integer> {
+    @picocli.CommandLine.Option(names = "--redis-password")
+    private String password;
+
+    @Override
+    public Integer call() {
+      throw new JumpgateException("refused " + password + " and redis-env-secret");
+    }
+  }
+
   @Test
-  void redisPasswordsAreScrubbedEvenFromParseErrors() {
-    // picocli's own message quotes the value it could not take: "-redis-secret" looks like an
-    // option
-    CliRunner.Result parse =
-        CliRunner.run(
-            JumpgateCli.newCommandLine(Map.of("JUMPGATE_REDIS_PASSWORD", "env-redis-secret")),
-            "exec",
-            "--redis-password",
-            "-redis-secret",
-            "GET",
-            "k");
-    assertThat(parse.exitCode()).isEqualTo(ExitCodes.USAGE);
-    assertThat(parse.err()).doesNotContain("redis-secret");
+  void redisPasswordsAreScrubbedFromEveryMessage() {
+    CommandLine commandLine =
+        JumpgateCli.newCommandLine(Map.of("JUMPGATE_REDIS_PASSWORD", "redis-env-secret"))
+            .addSubcommand(new LeakingRedisCommand());
+
+    CliRunner.Result result =
+        CliRunner.run(commandLine, "leak-redis", "--redis-password", "redis-cli-secret");
+
+    assertThat(result.exitCode()).isEqualTo(ExitCodes.FAILURE);
+    assertThat(result.err()).isEqualTo("jumpgate leak-redis: refused *** and ***" + NEWLINE);
   }
 }
