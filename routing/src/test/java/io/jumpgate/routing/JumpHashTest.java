@@ -78,6 +78,33 @@ class JumpHashTest {
     assertThat(JumpHash.bucket(-1L, Integer.MAX_VALUE)).isBetween(0, Integer.MAX_VALUE - 1);
   }
 
+  @Test
+  void should_give_exactly_what_the_contracts_loop_as_written_gives() {
+    // Random keys into random, small, power-of-two-neighbour and the largest bucket counts.
+    SplittableRandom random = new SplittableRandom(20141024);
+    int[] special = {
+      1, 2, 3, 1023, 1024, 1025, 65535, 65536, 65537, Integer.MAX_VALUE - 1, Integer.MAX_VALUE
+    };
+    long[] keys = {0, 1, -1, Long.MIN_VALUE, Long.MAX_VALUE, 2862933555777941757L};
+    for (long key : keys) {
+      for (int buckets : special) {
+        assertThat(JumpHash.bucket(key, buckets)).isEqualTo(JumpHash.bucketAsWritten(key, buckets));
+      }
+    }
+    for (int round = 0; round < 300_000; round++) {
+      long key = random.nextLong();
+      int buckets =
+          switch (round % 3) {
+            case 0 -> special[random.nextInt(special.length)];
+            case 1 -> 1 + random.nextInt(Integer.MAX_VALUE);
+            default -> 1 + random.nextInt(1 << (1 + random.nextInt(30)));
+          };
+      assertThat(JumpHash.bucket(key, buckets))
+          .as("key %s into %d", Long.toUnsignedString(key), buckets)
+          .isEqualTo(JumpHash.bucketAsWritten(key, buckets));
+    }
+  }
+
   @ParameterizedTest
   @ValueSource(ints = {0, -1, Integer.MIN_VALUE})
   void should_reject_a_bucket_count_below_1(int buckets) {
