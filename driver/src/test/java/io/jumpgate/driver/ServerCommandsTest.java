@@ -3,29 +3,12 @@ package io.jumpgate.driver;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jumpgate.spi.Node;
-import io.jumpgate.spi.ShardRoute;
-import io.jumpgate.spi.ShardState;
-import io.jumpgate.spi.TopologyListener;
-import io.jumpgate.spi.TopologyMetadata;
-import io.jumpgate.spi.TopologySnapshot;
-import io.jumpgate.spi.TopologySource;
-import io.jumpgate.spi.TopologySourceStatus;
 import io.lettuce.core.FlushMode;
 import io.lettuce.core.KeyScanCursor;
 import io.lettuce.core.ScanArgs;
 import io.lettuce.core.ScanCursor;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -45,7 +28,7 @@ class ServerCommandsTest {
     client =
         JumpgateClient.create(
             JumpgateOptions.builder()
-                .topologySource(new DeadNodes(16, 3))
+                .topologySource(new StaticTopologySource(16, 3))
                 .commandTimeout(Duration.ofSeconds(1))
                 .build());
     connection = client.connect();
@@ -132,7 +115,7 @@ class ServerCommandsTest {
   void should_refuse_every_command_after_close() {
     JumpgateClient closed =
         JumpgateClient.create(
-            JumpgateOptions.builder().topologySource(new DeadNodes(4, 2)).build());
+            JumpgateOptions.builder().topologySource(new StaticTopologySource(4, 2)).build());
     JumpgateAsyncCommands<String, String> commands = closed.connect().async();
     closed.close();
     List<Runnable> calls =
@@ -150,67 +133,5 @@ class ServerCommandsTest {
           .isInstanceOf(IllegalStateException.class)
           .hasMessageContaining("closed");
     }
-  }
-
-  /** One fixed map whose shards are spread round robin over nodes where nothing listens. */
-  private static final class DeadNodes implements TopologySource {
-
-    private final TopologySnapshot snapshot;
-    private final List<TopologyListener> listeners = new CopyOnWriteArrayList<>();
-
-    DeadNodes(int shards, int nodeCount) {
-      Map<String, Node> nodes = new LinkedHashMap<>();
-      for (int index = 0; index < nodeCount; index++) {
-        Node node = Node.of("node-" + index, "127.0.0.1", freePort());
-        nodes.put(node.id(), node);
-      }
-      List<Node> list = List.copyOf(nodes.values());
-      ShardRoute[] routes = new ShardRoute[shards];
-      for (int shard = 0; shard < shards; shard++) {
-        routes[shard] =
-            ShardRoute.of(shard, list.get(shard % nodeCount), List.of(), 0, ShardState.ACTIVE, 1);
-      }
-      snapshot =
-          TopologySnapshot.create(
-              "unit", 1, TopologyMetadata.of(shards), nodes, routes, List.of(), Instant.now());
-    }
-
-    private static int freePort() {
-      try (ServerSocket socket = new ServerSocket(0)) {
-        return socket.getLocalPort();
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
-
-    @Override
-    public CompletionStage<TopologySnapshot> start() {
-      listeners.forEach(listener -> listener.onTopologyChange(null, snapshot));
-      return CompletableFuture.completedFuture(snapshot);
-    }
-
-    @Override
-    public TopologySnapshot current() {
-      return snapshot;
-    }
-
-    @Override
-    public AutoCloseable subscribe(TopologyListener listener) {
-      listeners.add(listener);
-      return () -> listeners.remove(listener);
-    }
-
-    @Override
-    public TopologySourceStatus status() {
-      return new TopologySourceStatus(true, snapshot.revision(), Instant.now(), null);
-    }
-
-    @Override
-    public String description() {
-      return "unit-test topology of dead nodes";
-    }
-
-    @Override
-    public void close() {}
   }
 }
