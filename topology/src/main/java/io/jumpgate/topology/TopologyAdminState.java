@@ -7,6 +7,7 @@ import io.jumpgate.spi.TopologyMetadata;
 import io.jumpgate.spi.TopologyUnavailableException;
 import io.jumpgate.topology.TopologyKeys.ParsedKey;
 import io.jumpgate.topology.internal.KeyChange;
+import io.jumpgate.topology.internal.MetaRules;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -193,36 +194,6 @@ public record TopologyAdminState(
   }
 
   private static TopologyMetadata decodeMetadata(TopologyKeys keys, String cluster, byte[] value) {
-    TopologyMetadata found;
-    try {
-      found = TopologyCodec.decodeMetadata(value);
-    } catch (TopologyEntryException e) {
-      throw new IncompatibleTopologyException(
-          cluster
-              + " cannot be changed: its meta at "
-              + keys.meta()
-              + " is not valid: "
-              + e.getMessage(),
-          e);
-    }
-    if (found.format() > TopologyMetadata.CURRENT_FORMAT) {
-      throw new IncompatibleTopologyException(
-          cluster
-              + " uses topology format "
-              + found.format()
-              + ", but this admin writes format "
-              + TopologyMetadata.CURRENT_FORMAT
-              + " only: upgrade jumpgate");
-    }
-    if (!TopologyMetadata.XXH64_JUMP.equals(found.routing())) {
-      throw new IncompatibleTopologyException(
-          cluster
-              + " routes keys with '"
-              + found.routing()
-              + "', but this admin supports only '"
-              + TopologyMetadata.XXH64_JUMP
-              + "'");
-    }
-    return found;
+    return MetaRules.usable(value, keys, cluster, MetaRules.Reader.ADMIN);
   }
 }

@@ -43,36 +43,7 @@ final class MetaEntry {
       throw new TopologyUnavailableException(
           cluster + " is not initialised at " + keys.root() + " — run `jumpgate init`");
     }
-    TopologyMetadata found;
-    try {
-      found = TopologyCodec.decodeMetadata(value);
-    } catch (TopologyEntryException e) {
-      throw new IncompatibleTopologyException(
-          cluster
-              + " cannot be read: its meta at "
-              + keys.meta()
-              + " is not valid: "
-              + e.getMessage(),
-          e);
-    }
-    if (found.format() > TopologyMetadata.CURRENT_FORMAT) {
-      throw new IncompatibleTopologyException(
-          cluster
-              + " uses topology format "
-              + found.format()
-              + ", but this client reads format "
-              + TopologyMetadata.CURRENT_FORMAT
-              + " only: upgrade the client");
-    }
-    if (!TopologyMetadata.XXH64_JUMP.equals(found.routing())) {
-      throw new IncompatibleTopologyException(
-          cluster
-              + " routes keys with '"
-              + excerpt(found.routing())
-              + "', but this client supports only '"
-              + TopologyMetadata.XXH64_JUMP
-              + "'");
-    }
+    TopologyMetadata found = MetaRules.usable(value, keys, cluster, MetaRules.Reader.CLIENT);
     if (expectedShards != 0 && found.shards() != expectedShards) {
       throw new IncompatibleTopologyException(
           cluster
@@ -119,11 +90,7 @@ final class MetaEntry {
         + ", "
         + meta.shards()
         + " shards, routing '"
-        + excerpt(meta.routing())
+        + MetaRules.excerpt(meta.routing())
         + "'";
-  }
-
-  private static String excerpt(String text) {
-    return text.length() <= 64 ? text : text.substring(0, 64) + "...";
   }
 }
