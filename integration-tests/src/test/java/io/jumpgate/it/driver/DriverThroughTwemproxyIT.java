@@ -3,6 +3,8 @@ package io.jumpgate.it.driver;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jumpgate.driver.CommandEvent;
+import io.jumpgate.driver.CommandListener;
 import io.jumpgate.driver.JumpgateClient;
 import io.jumpgate.driver.JumpgateCommands;
 import io.jumpgate.driver.JumpgateOptions;
@@ -19,6 +21,8 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -42,10 +46,11 @@ class DriverThroughTwemproxyIT {
     TwemproxyProcess proxy1 = fixture.twemproxy(cluster.leader(1));
     cluster.putValues(
         Map.of(
-            cluster.root() + "nodes/" + LocalCluster.leaderId(0),
+            "nodes/" + LocalCluster.leaderId(0),
             "{\"host\":\"127.0.0.1\",\"port\":" + proxy0.port() + "}",
-            cluster.root() + "nodes/" + LocalCluster.leaderId(1),
+            "nodes/" + LocalCluster.leaderId(1),
             "{\"host\":\"127.0.0.1\",\"port\":" + proxy1.port() + "}"));
+    Set<String> addresses = ConcurrentHashMap.newKeySet();
     JumpgateClient client =
         fixture.register(
             JumpgateClient.create(
@@ -56,6 +61,13 @@ class DriverThroughTwemproxyIT {
                             .cluster(cluster.cluster())
                             .build())
                     .commandTimeout(Duration.ofSeconds(5))
+                    .commandListener(
+                        new CommandListener() {
+                          @Override
+                          public void commandEnded(CommandEvent event) {
+                            addresses.add(event.address());
+                          }
+                        })
                     .build()));
     JumpgateCommands<String, String> redis = client.connect().sync();
 
@@ -83,6 +95,8 @@ class DriverThroughTwemproxyIT {
     }
     assertThat(redis.del(values.keySet().toArray(String[]::new))).isEqualTo(200L);
     assertThat(redis.exists("tw:0", "tw:199")).isZero();
+    // and the driver reached the nodes only through the proxies
+    assertThat(addresses).containsExactlyInAnyOrder(proxy0.address(), proxy1.address());
   }
 
   @Test
