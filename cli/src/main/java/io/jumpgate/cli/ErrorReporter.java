@@ -3,12 +3,14 @@ package io.jumpgate.cli;
 import io.jumpgate.spi.JumpgateException;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
@@ -35,9 +37,11 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * diff}, where 1 means "different") implements {@link FailureExitCode}.
  *
  * <p>An etcd password never reaches stderr: an unknown option is named without the arguments that
- * follow it, and every message is scrubbed of the values given to {@code --password} and of {@code
- * JUMPGATE_ETCD_PASSWORD} (replaced by {@code ***}; a value shorter than {@value
- * #MIN_SCRUBBED_LENGTH} characters is not searched for, it would turn every message to noise).
+ * follow it, a stray argument or unknown verb is shown only when it is a plain lower-case word
+ * (else as {@code '***'}: it may be a password whose option was left out), and every message is
+ * scrubbed of the values given to {@code --password} and of {@code JUMPGATE_ETCD_PASSWORD}
+ * (replaced by {@code ***}; a value shorter than {@value #MIN_SCRUBBED_LENGTH} characters is not
+ * searched for, it would turn every message to noise).
  *
  * <p>No stack traces unless built with {@code printStackTraces} ({@link JumpgateCli} does when the
  * environment variable {@code JUMPGATE_DEBUG} is set). Immutable; the handlers write to the command
@@ -124,18 +128,36 @@ final class ErrorReporter implements IParameterExceptionHandler, IExecutionExcep
               + "', one of: "
               + String.join(", ", command.subcommands().keySet());
     }
+    // A stray argument may be a password whose option was left out (--user app s3cret): only a
+    // plain word (a mistyped verb, 'extra') is shown. Unknown options are named above.
+    for (String value : unmatched.getUnmatched()) {
+      if (!value.startsWith("-") && !PLAIN_WORD.matcher(value).matches()) {
+        message = message.replace("'" + value + "'", "'" + REDACTED + "'");
+      }
+    }
     List<String> suggestions = unmatched.getSuggestions();
     return suggestions.isEmpty()
         ? message
         : message + "; did you mean " + String.join(" or ", suggestions) + "?";
   }
 
+  /** What a stray argument must look like to be shown: lower-case letters and '-', short. */
+  private static final Pattern PLAIN_WORD = Pattern.compile("[a-z][a-z-]{0,23}");
+
   @Override
   public int handleExecutionException(
       Exception exception, CommandLine commandLine, ParseResult parseResult) {
-    report(commandLine, failureMessage(exception), secrets(parseResult.originalArgs()));
+    List<String> secrets = secrets(parseResult.originalArgs());
+    report(commandLine, failureMessage(exception), secrets);
     if (printStackTraces) {
-      exception.printStackTrace(commandLine.getErr());
+      // Scrubbed too: a cause's message is not ours to vouch for.
+      StringWriter trace = new StringWriter();
+      exception.printStackTrace(new PrintWriter(trace, true));
+      String text = trace.toString();
+      for (String secret : secrets) {
+        text = text.replace(secret, REDACTED);
+      }
+      commandLine.getErr().print(text);
       commandLine.getErr().flush();
     }
     return commandLine.getCommand() instanceof FailureExitCode verb

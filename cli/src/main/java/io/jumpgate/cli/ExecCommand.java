@@ -10,6 +10,7 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -90,7 +91,9 @@ import picocli.CommandLine.Spec;
       "  jumpgate exec --etcd http://127.0.0.1:2379 SET user:42 Ada",
       "  jumpgate exec --etcd http://127.0.0.1:2379 --trace MGET user:1 user:2 user:3",
       "  printf 'SET k \"a b\"\\nGET k\\n' | jumpgate exec --topology-file map.json",
-      "  JUMPGATE_REDIS_PASSWORD=... jumpgate exec --redis-user app --etcd URL DBSIZE"
+      "  JUMPGATE_REDIS_PASSWORD=... jumpgate exec --redis-user app --etcd URL DBSIZE",
+      "  jumpgate exec --redis-tls --redis-cacert ca.pem --redis-cert app.pem --redis-key"
+          + " app-key.pem --etcd URL GET user:42"
     })
 public final class ExecCommand implements Callable<Integer> {
 
@@ -132,6 +135,33 @@ public final class ExecCommand implements Callable<Integer> {
               + REDIS_PASSWORD_VARIABLE
               + ", preferred: other users can see a command line). Never printed.")
   private String redisPassword;
+
+  @Option(
+      names = "--redis-tls",
+      description =
+          "Connect to every node with TLS (nodes marked \"tls\":true in the map always are).")
+  private boolean redisTls;
+
+  @Option(
+      names = "--redis-cacert",
+      paramLabel = "FILE",
+      description =
+          "PEM file of the CA that signed the nodes' certificates (default: the JDK's CAs).")
+  private Path redisCaCertificate;
+
+  @Option(
+      names = "--redis-cert",
+      paramLabel = "FILE",
+      description =
+          "PEM client certificate to present to nodes that require one (tls-auth-clients);"
+              + " with --redis-key.")
+  private Path redisClientCertificate;
+
+  @Option(
+      names = "--redis-key",
+      paramLabel = "FILE",
+      description = "Unencrypted PKCS#8 PEM private key of --redis-cert.")
+  private Path redisClientKey;
 
   @Option(
       names = "--command-timeout",
@@ -214,6 +244,7 @@ public final class ExecCommand implements Callable<Integer> {
     } else if (password != null) {
       options.redisPassword(password);
     }
+    applyRedisTls(options);
     ExecRunner.Trace listener = trace ? new ExecRunner.Trace() : null;
     options.commandListener(listener);
 
@@ -329,6 +360,30 @@ public final class ExecCommand implements Callable<Integer> {
     return bytes;
   }
 
+  /** {@code --redis-tls}, {@code --redis-cacert}, {@code --redis-cert} and {@code --redis-key}. */
+  private void applyRedisTls(JumpgateOptions.Builder options) {
+    if ((redisClientCertificate == null) != (redisClientKey == null)) {
+      throw new ParameterException(
+          spec.commandLine(), "--redis-cert and --redis-key must be given together");
+    }
+    boolean anyFile = redisCaCertificate != null || redisClientCertificate != null;
+    if (anyFile && !redisTls) {
+      throw new ParameterException(
+          spec.commandLine(),
+          (redisCaCertificate != null ? "--redis-cacert" : "--redis-cert") + " needs --redis-tls");
+    }
+    Path ca =
+        redisCaCertificate == null
+            ? null
+            : EtcdOptions.existingFile(spec, "--redis-cacert", redisCaCertificate);
+    options.redisTls(redisTls, ca);
+    if (redisClientCertificate != null) {
+      options.redisClientCertificate(
+          EtcdOptions.existingFile(spec, "--redis-cert", redisClientCertificate),
+          EtcdOptions.existingFile(spec, "--redis-key", redisClientKey));
+    }
+  }
+
   private void checkCredentials(String user, String password) {
     if (user != null && password == null) {
       throw new ParameterException(
@@ -388,6 +443,8 @@ public final class ExecCommand implements Callable<Integer> {
         + redisUser
         + ", redisPassword="
         + (redisPassword == null ? "none" : "***")
+        + ", redisTls="
+        + redisTls
         + "}";
   }
 }

@@ -26,8 +26,8 @@ import java.util.function.Supplier;
  *   <li>{@code retry} {@link RetryOptions#defaults()}
  *   <li>{@code fanOutGrouping} {@link FanOutGrouping#BY_NODE}
  *   <li>{@code requestQueueSize} {@link #DEFAULT_REQUEST_QUEUE_SIZE} (10 000) per node connection
- *   <li>no Redis credentials, no TLS, no zone, no warm-up, no shared {@code ClientResources} (the
- *       client makes and owns its own), no metrics
+ *   <li>no Redis credentials, no TLS, no client certificate, no zone, no warm-up, no shared {@code
+ *       ClientResources} (the client makes and owns its own), no metrics
  *   <li>{@code registration} on when the topology is in etcd, with a {@code clientId} made per
  *       client
  * </ul>
@@ -53,6 +53,8 @@ public final class JumpgateOptions {
   private final String redisPassword;
   private final boolean redisTls;
   private final Path redisCaCertificate;
+  private final Path redisClientCertificate;
+  private final Path redisClientKey;
   private final String zone;
   private final boolean warmUp;
   private final FanOutGrouping fanOutGrouping;
@@ -76,6 +78,8 @@ public final class JumpgateOptions {
     this.redisPassword = builder.redisPassword;
     this.redisTls = builder.redisTls;
     this.redisCaCertificate = builder.redisCaCertificate;
+    this.redisClientCertificate = builder.redisClientCertificate;
+    this.redisClientKey = builder.redisClientKey;
     this.zone = builder.zone;
     this.warmUp = builder.warmUp;
     this.fanOutGrouping = builder.fanOutGrouping;
@@ -106,6 +110,8 @@ public final class JumpgateOptions {
     builder.redisPassword = redisPassword;
     builder.redisTls = redisTls;
     builder.redisCaCertificate = redisCaCertificate;
+    builder.redisClientCertificate = redisClientCertificate;
+    builder.redisClientKey = redisClientKey;
     builder.zone = zone;
     builder.warmUp = warmUp;
     builder.fanOutGrouping = fanOutGrouping;
@@ -168,6 +174,19 @@ public final class JumpgateOptions {
 
   public Optional<Path> redisCaCertificate() {
     return Optional.ofNullable(redisCaCertificate);
+  }
+
+  /**
+   * The PEM client certificate (chain) presented to nodes that require one ({@code tls-auth-clients
+   * yes}), or empty; see {@link Builder#redisClientCertificate}.
+   */
+  public Optional<Path> redisClientCertificate() {
+    return Optional.ofNullable(redisClientCertificate);
+  }
+
+  /** The PKCS#8 PEM key of {@link #redisClientCertificate()}, or empty. */
+  public Optional<Path> redisClientKey() {
+    return Optional.ofNullable(redisClientKey);
   }
 
   /** The client's zone, for {@link ReadPolicy#NEAREST}. */
@@ -235,6 +254,9 @@ public final class JumpgateOptions {
         + (redisPassword == null ? "none" : "***")
         + ", redisTls="
         + redisTls
+        + (redisClientCertificate == null
+            ? ""
+            : ", redisClientCertificate=" + redisClientCertificate)
         + ", zone="
         + zone
         + ", fanOut="
@@ -256,6 +278,8 @@ public final class JumpgateOptions {
     private String redisPassword;
     private boolean redisTls;
     private Path redisCaCertificate;
+    private Path redisClientCertificate;
+    private Path redisClientKey;
     private String zone;
     private boolean warmUp;
     private FanOutGrouping fanOutGrouping = FanOutGrouping.BY_NODE;
@@ -348,10 +372,33 @@ public final class JumpgateOptions {
       return this;
     }
 
-    /** Connect to nodes with TLS; {@code caCertificate} (PEM) may be null for the JDK's CAs. */
+    /**
+     * Connect to every node with TLS (else only to nodes marked {@code "tls":true} in the
+     * topology); {@code caCertificate} (PEM) may be null for the JDK's CAs. The node's certificate
+     * must name the host of its topology entry (subject alternative name).
+     */
     public Builder redisTls(boolean tls, Path caCertificate) {
       this.redisTls = tls;
       this.redisCaCertificate = caCertificate;
+      return this;
+    }
+
+    /**
+     * The client certificate (PEM, the chain from the client's certificate up) and its key
+     * (unencrypted PKCS#8 PEM, {@code BEGIN PRIVATE KEY}) to present to nodes over TLS, for servers
+     * that require one ({@code tls-auth-clients yes}). Both or neither (null, null: none, the
+     * default). The files are read when a connection is opened: a missing file fails that
+     * connection.
+     *
+     * @throws IllegalArgumentException if only one of the two is given
+     */
+    public Builder redisClientCertificate(Path certificate, Path key) {
+      if ((certificate == null) != (key == null)) {
+        throw new IllegalArgumentException(
+            "redis client certificate and key must be given together");
+      }
+      this.redisClientCertificate = certificate;
+      this.redisClientKey = key;
       return this;
     }
 

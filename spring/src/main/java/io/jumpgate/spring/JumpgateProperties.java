@@ -480,6 +480,31 @@ public class JumpgateProperties {
     /** PEM file of the CA that signed the nodes' certificates. Default: the JDK's CAs. */
     private Path caCertificate;
 
+    /**
+     * PEM client certificate presented to nodes that require one (tls-auth-clients), with
+     * client-key. Default: none.
+     */
+    private Path clientCertificate;
+
+    /** Unencrypted PKCS#8 PEM key of the client certificate (with client-certificate). */
+    private Path clientKey;
+
+    public Path getClientCertificate() {
+      return clientCertificate;
+    }
+
+    public void setClientCertificate(Path clientCertificate) {
+      this.clientCertificate = clientCertificate;
+    }
+
+    public Path getClientKey() {
+      return clientKey;
+    }
+
+    public void setClientKey(Path clientKey) {
+      this.clientKey = clientKey;
+    }
+
     public boolean isEnabled() {
       return enabled;
     }

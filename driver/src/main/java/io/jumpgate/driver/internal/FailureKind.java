@@ -16,7 +16,10 @@ public enum FailureKind {
   REDIRECT(true),
   /** TRYAGAIN, LOADING, MASTERDOWN, CLUSTERDOWN, ASK, a full request queue: not run; back off. */
   NOT_RUN(true),
-  /** Could not connect, or not connected so the command was refused: not run. */
+  /**
+   * Could not connect, not connected so the command was refused, or NOAUTH (connected without the
+   * credentials the node wants): not run.
+   */
   NODE_DOWN(true),
   /** The deadline passed while waiting for the answer: the command may have run. */
   TIMEOUT(false),
@@ -46,6 +49,10 @@ public enum FailureKind {
       String message = cause.getMessage() == null ? "" : cause.getMessage();
       if (message.startsWith("READONLY") || message.startsWith("MOVED")) {
         return REDIRECT;
+      }
+      if (message.startsWith("NOAUTH")) {
+        // The connection is not authenticated (no credentials given): not run, node unusable.
+        return NODE_DOWN;
       }
       if (message.startsWith("TRYAGAIN")
           || message.startsWith("LOADING")

@@ -5,6 +5,8 @@ import io.jumpgate.spi.Node;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.MaintNotificationsConfig;
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisCommandExecutionException;
+import io.lettuce.core.RedisConnectionException;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.SslOptions;
@@ -14,6 +16,7 @@ import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.protocol.ProtocolVersion;
 import io.lettuce.core.protocol.RedisCommand;
 import io.lettuce.core.resource.ClientResources;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -27,7 +30,9 @@ import java.util.concurrent.TimeUnit;
  *       connection breaks fails (its fate unknown) instead of being written again;
  *   <li>a bounded request queue;
  *   <li>per-command timeouts from the command's own deadline (retries share one deadline);
- *   <li>RESP2 and no maintenance notifications, so any RESP server works, not only Redis 7.2+.
+ *   <li>RESP2 and no maintenance notifications, so any RESP server works, not only Redis 7.2+;
+ *   <li>TLS (the JDK's provider) with the options' CA and client certificate, and a handshake
+ *       bounded by the connect timeout.
  * </ul>
  *
  * <p>Thread-safe; one per client.
@@ -40,8 +45,23 @@ public final class NodeConnector {
   public NodeConnector(ClientResources resources, JumpgateOptions options) {
     this.options = options;
     this.redisClient = RedisClient.create(resources);
-    SslOptions.Builder ssl = SslOptions.builder().jdkSslProvider();
-    options.redisCaCertificate().ifPresent(ca -> ssl.trustManager(ca.toFile()));
+    SslOptions.Builder ssl =
+        SslOptions.builder()
+            .jdkSslProvider()
+            // Lettuce's default is 10 s: a handshake is part of connecting.
+            .handshakeTimeout(options.connectTimeout());
+    try {
+      options.redisCaCertificate().ifPresent(ca -> ssl.trustManager(ca.toFile()));
+      if (options.redisClientCertificate().isPresent()) {
+        ssl.keyManager(
+            options.redisClientCertificate().get().toFile(),
+            options.redisClientKey().orElseThrow().toFile(),
+            null);
+      }
+    } catch (IllegalArgumentException e) {
+      // Lettuce checks that the files exist; it reads them each time it opens a connection.
+      throw new IllegalArgumentException("redis TLS files: " + e.getMessage(), e);
+    }
     redisClient.setOptions(
         ClientOptions.builder()
             .autoReconnect(true)
@@ -70,7 +90,10 @@ public final class NodeConnector {
             .withHost(node.host())
             .withPort(node.port())
             .withSsl(options.redisTls() || node.tls())
-            .withTimeout(options.commandTimeout())
+            // Bounds the connection's own handshake (AUTH): part of connecting. Commands get what
+            // is
+            // left of their deadline from the timeout source.
+            .withTimeout(options.connectTimeout())
             .withLibraryName("")
             .withLibraryVersion("");
     if (options.redisPassword().isPresent()) {
@@ -81,7 +104,61 @@ public final class NodeConnector {
         uri.withPassword(password.toCharArray());
       }
     }
-    return redisClient.connectAsync(ByteArrayCodec.INSTANCE, uri.build()).toCompletableFuture();
+    boolean tls = options.redisTls() || node.tls();
+    return redisClient
+        .connectAsync(ByteArrayCodec.INSTANCE, uri.build())
+        .toCompletableFuture()
+        .handle(
+            (connection, error) -> {
+              if (error != null) {
+                throw new RedisConnectionException(connectFailure(node, tls, error), error);
+              }
+              return connection;
+            });
+  }
+
+  /**
+   * Why connecting to a node failed, in words that say what to fix: Lettuce's own message only
+   * names the address ("Unable to connect to host:port"). Never holds a password: it is built from
+   * the node, the TLS flag and the server's or TLS stack's own words.
+   */
+  static String connectFailure(Node node, boolean tls, Throwable error) {
+    Throwable root = error;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    String words = root.getMessage() == null ? "" : root.getMessage();
+    String lower = words.toLowerCase(Locale.ROOT);
+    String reason;
+    if (lower.startsWith("wrongpass") || lower.startsWith("noauth")) {
+      reason = "the node refused the credentials (redis username and password)";
+    } else if (lower.contains("pkix") || lower.contains("certification path")) {
+      reason = "the node's certificate is not signed by a trusted CA (redis CA certificate)";
+    } else if (lower.contains("unknown_ca")
+        || lower.contains("bad_certificate")
+        || lower.contains("certificate_required")
+        || lower.contains("handshake_failure")) {
+      reason = "the node refused the client certificate, or wants one (redis client certificate)";
+    } else if (lower.contains("no subject alternative") || lower.contains("no name matching")) {
+      reason = "the node's certificate does not name its host";
+    } else {
+      reason = "";
+    }
+    String prefix =
+        "cannot connect to node "
+            + node.id()
+            + " ("
+            + node.address()
+            + (tls ? ", TLS" : "")
+            + "): ";
+    if (root instanceof RedisCommandExecutionException && !reason.isEmpty()) {
+      // The server's own answer stays in the cause, where callers look for it.
+      return prefix + reason;
+    }
+    return prefix
+        + (reason.isEmpty() ? "" : reason + ": ")
+        + root.getClass().getSimpleName()
+        + (words.isEmpty() ? "" : ": " + words);
   }
 
   /** Shuts down the Lettuce client; the resources are the caller's. */

@@ -194,7 +194,20 @@ public final class JumpgateOptionsFactory {
     } else if (redis.getPassword() != null) {
       builder.redisPassword(redis.getPassword());
     }
-    builder.redisTls(redis.getTls().isEnabled(), redis.getTls().getCaCertificate());
+    JumpgateProperties.RedisTls tls = redis.getTls();
+    builder.redisTls(tls.isEnabled(), tls.getCaCertificate());
+    if (tls.getClientCertificate() != null || tls.getClientKey() != null) {
+      String missing =
+          tls.getClientCertificate() == null
+              ? "jumpgate.redis.tls.client-certificate"
+              : "jumpgate.redis.tls.client-key";
+      require(
+          missing,
+          null,
+          tls.getClientCertificate() != null && tls.getClientKey() != null,
+          "the redis client certificate and key are set together");
+      builder.redisClientCertificate(tls.getClientCertificate(), tls.getClientKey());
+    }
   }
 
   private static Duration positive(String property, Duration value) {

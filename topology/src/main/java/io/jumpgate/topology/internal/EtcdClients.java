@@ -107,6 +107,32 @@ public final class EtcdClients {
       return etcdError.getErrorCode() + ": " + etcdError.getMessage();
     }
     String message = cause.getMessage();
-    return cause.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+    if (message != null && message.contains("\nChannel Pipeline:")) {
+      // gRPC appends the Netty pipeline on a line of its own: noise for a reader.
+      message = message.substring(0, message.indexOf("\nChannel Pipeline:"));
+    }
+    String text = cause.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+    // gRPC says "UNAVAILABLE: io exception" or "ssl exception": the reason is in its cause.
+    Throwable root = cause;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    if (root != cause && root.getMessage() != null && !text.contains(root.getMessage())) {
+      text +=
+          " (" + tlsHint(root) + root.getClass().getSimpleName() + ": " + root.getMessage() + ")";
+    }
+    return text;
+  }
+
+  /** What a TLS failure usually means, before its own words. */
+  private static String tlsHint(Throwable root) {
+    String message = root.getMessage().toLowerCase(Locale.ROOT);
+    if (message.contains("pkix") || message.contains("unable to find valid certification path")) {
+      return "the server's certificate is not signed by a trusted CA: ";
+    }
+    if (message.contains("certificate_required") || message.contains("bad_certificate")) {
+      return "the server wants a client certificate it trusts: ";
+    }
+    return "";
   }
 }
