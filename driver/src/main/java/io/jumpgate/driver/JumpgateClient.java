@@ -307,9 +307,23 @@ public final class JumpgateClient implements AutoCloseable {
         .schedule(() -> awaitDrained(drained, deadline), 5, TimeUnit.MILLISECONDS);
   }
 
-  /** {@link #closeAsync()} and wait for it. */
+  /**
+   * {@link #closeAsync()} and wait for it.
+   *
+   * @throws IllegalStateException when called on a Netty event-loop thread (e.g. in a callback of
+   *     an asynchronous command): waiting there would block the very thread the close needs. The
+   *     client is closing all the same; use {@link #closeAsync()} on such threads.
+   */
   @Override
   public void close() {
-    closeAsync().toCompletableFuture().join();
+    CompletionStage<Void> closing = closeAsync();
+    if (Views.onEventLoop()) {
+      throw new IllegalStateException(
+          "close() on event-loop thread "
+              + Thread.currentThread().getName()
+              + " would wait for that thread and deadlock: the client is closing in the"
+              + " background; use closeAsync() there");
+    }
+    closing.toCompletableFuture().join();
   }
 }

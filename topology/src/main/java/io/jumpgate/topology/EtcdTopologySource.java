@@ -47,8 +47,11 @@ import org.slf4j.LoggerFactory;
  *   <li>Start: one ranged GET of {@code /jumpgate/<cluster>/}; its header revision R becomes the
  *       first snapshot's revision. Then a prefix WATCH from R + 1, never from "now".
  *   <li>Every watch response is handed to this source's single topology thread (jetcd's threads are
- *       never blocked). Its events are grouped by revision, and each revision is applied as one
- *       unit: one new snapshot per revision, never a half-applied transaction.
+ *       never blocked). Its events are grouped by revision, and each revision is applied and
+ *       validated as one unit: never a half-applied transaction. The snapshot is built after the
+ *       responses already queued on the thread: one per revision while the thread keeps up, one for
+ *       several revisions when it falls behind (e.g. a key rewritten 100 times a second on a
+ *       65536-shard map), so rebuilds are bounded by the thread's speed, not by the write rate.
  *   <li>The resume loop is ours: the source tracks the last applied revision. On a watch error it
  *       closes the watcher and watches again from {@code lastApplied + 1} after a backoff; a
  *       revision not newer than {@code lastApplied} is ignored, and a key event not newer than that
@@ -92,6 +95,7 @@ public final class EtcdTopologySource implements TopologySource {
   private final AtomicLong compactions = new AtomicLong();
   private final AtomicLong silentWatches = new AtomicLong();
   private final AtomicLong revisionsApplied = new AtomicLong();
+  private final AtomicLong snapshotsPublished = new AtomicLong();
 
   // Confined to the topology thread.
   private long lastAppliedRevision;
@@ -100,6 +104,7 @@ public final class EtcdTopologySource implements TopologySource {
   private Instant lastWatchActivity;
   private Duration backoff;
   private boolean gaveUp;
+  private boolean publishQueued;
   private ScheduledFuture<?> watchdog;
 
   private EtcdTopologySource(EtcdTopologyOptions options, Client client, boolean ownsClient) {
@@ -185,14 +190,26 @@ public final class EtcdTopologySource implements TopologySource {
    * @param compactions watch resumes refused because etcd had compacted the revision
    * @param silentWatches watches given up because no event or progress came for silenceTimeout
    * @param revisionsApplied etcd revisions applied from the watch
+   * @param snapshotsPublished snapshots built and handed to the listeners (the first included): at
+   *     most one per revision, fewer when revisions queued up behind a rebuild were coalesced
    */
   public record Statistics(
-      long lists, long watches, long compactions, long silentWatches, long revisionsApplied) {}
+      long lists,
+      long watches,
+      long compactions,
+      long silentWatches,
+      long revisionsApplied,
+      long snapshotsPublished) {}
 
   /** Counters of what the source has done. */
   public Statistics statistics() {
     return new Statistics(
-        lists.get(), watches.get(), compactions.get(), silentWatches.get(), revisionsApplied.get());
+        lists.get(),
+        watches.get(),
+        compactions.get(),
+        silentWatches.get(),
+        revisionsApplied.get(),
+        snapshotsPublished.get());
   }
 
   /** The last etcd revision whose events were applied (or confirmed by a progress notification). */
@@ -375,10 +392,23 @@ public final class EtcdTopologySource implements TopologySource {
     if (revision <= lastAppliedRevision) {
       return; // delivered twice by a resume: already applied
     }
-    TopologySnapshot next = state.apply(revision, changes);
+    boolean changed = state.stage(revision, changes);
     lastAppliedRevision = revision;
     revisionsApplied.incrementAndGet();
-    publish(next);
+    if (changed && !publishQueued) {
+      // Built behind whatever watch responses are already queued: they are staged first, and one
+      // snapshot then carries them all (a flapping key cannot make the thread rebuild the whole
+      // map for every revision while it falls behind).
+      publishQueued = onTopologyThread(this::publishStaged);
+    }
+  }
+
+  private void publishStaged() {
+    publishQueued = false;
+    if (closed) {
+      return;
+    }
+    publish(state.publishStaged());
   }
 
   private void onWatchError(long generation, Throwable error) {
@@ -451,6 +481,7 @@ public final class EtcdTopologySource implements TopologySource {
       return;
     }
     current = next;
+    snapshotsPublished.incrementAndGet();
     listeners.notifyChange(previous, next);
     // After the listeners and the status: once start() completes, every listener has seen the
     // first snapshot and status() reports it.

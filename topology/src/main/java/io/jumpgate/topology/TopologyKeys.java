@@ -29,7 +29,10 @@ public final class TopologyKeys {
   /** Client id syntax. */
   public static final Pattern CLIENT_ID_PATTERN = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
 
-  private static final Pattern SHARD_ID_PATTERN = Pattern.compile("[0-9]{1,12}");
+  private static final Pattern SHARD_ID_PATTERN = Pattern.compile("[0-9]+");
+
+  /** Digits of {@link Integer#MAX_VALUE}: a longer number, leading zeros aside, is out of range. */
+  private static final int MAX_SHARD_DIGITS = 10;
 
   /** What a key under the root is. */
   public enum Kind {
@@ -47,7 +50,8 @@ public final class TopologyKeys {
    * @param kind what the key is
    * @param name node id or client id (as written in the key), or null
    * @param shard shard id for {@link Kind#SHARD}, else -1; -1 also when the shard part is not a
-   *     decimal number (the entry is then invalid)
+   *     decimal number or is above {@link Integer#MAX_VALUE} (the entry is then invalid); any
+   *     number of leading zeros is accepted
    */
   public record ParsedKey(Kind kind, String name, int shard) {}
 
@@ -140,8 +144,16 @@ public final class TopologyKeys {
       String id = rest.substring("shards/".length());
       int shard = -1;
       if (SHARD_ID_PATTERN.matcher(id).matches()) {
-        long value = Long.parseLong(id);
-        shard = value <= Integer.MAX_VALUE ? (int) value : -1;
+        // Readers accept any number of leading zeros (the contract), however long the key.
+        int first = 0;
+        while (first < id.length() - 1 && id.charAt(first) == '0') {
+          first++;
+        }
+        String digits = id.substring(first);
+        if (digits.length() <= MAX_SHARD_DIGITS) {
+          long value = Long.parseLong(digits);
+          shard = value <= Integer.MAX_VALUE ? (int) value : -1;
+        }
       }
       return new ParsedKey(Kind.SHARD, id, shard);
     }

@@ -164,8 +164,18 @@ public final class Views {
     }
   }
 
+  /**
+   * Whether the calling thread runs a Netty event executor: an I/O event loop of Lettuce or jetcd,
+   * or one of Lettuce's computation threads. A blocking wait there would stall (or deadlock) the
+   * very thread that completes the answer. One thread-local read, no lock, no allocation
+   * (EventLoopCheckTest measures it).
+   */
+  public static boolean onEventLoop() {
+    return ThreadExecutorMap.currentExecutor() != null;
+  }
+
   private static void requireNotEventLoop(Method method) {
-    if (ThreadExecutorMap.currentExecutor() != null) {
+    if (onEventLoop()) {
       throw new IllegalStateException(
           "blocking call "
               + method.getName()

@@ -157,12 +157,14 @@ class EtcdTopologySourceIT {
         last = putWithRetry(writer, shardKey(change % 16), shardJson(change % 3, 3, change));
       }
       awaitRevision(source, last);
-      // Then the source applied every revision etcd has in its history, each exactly once
+      // Then the source applied every revision etcd has in its history, each exactly once (a
+      // snapshot may carry several revisions that queued up behind a rebuild, never part of one)
       TreeSet<Long> history = writer.historyRevisions(start + 1, last);
-      List<Long> applied = seen.stream().map(TopologySnapshot::revision).toList();
-      assertThat(applied).doesNotHaveDuplicates().isSorted();
-      assertThat(applied.stream().filter(revision -> revision > start).toList())
-          .containsExactlyElementsOf(history);
+      List<Long> published = seen.stream().map(TopologySnapshot::revision).toList();
+      assertThat(published).doesNotHaveDuplicates().isSorted().endsWith(last);
+      assertThat(history)
+          .containsAll(published.stream().filter(revision -> revision > start).toList());
+      assertThat(source.statistics().revisionsApplied()).isEqualTo(history.size());
       // And the final map equals etcd's
       for (int shard = 0; shard < 16; shard++) {
         assertThat(source.current().route(shard).epoch())

@@ -496,4 +496,63 @@ class TopologyStateTest {
     assertThat(reassigned.invalidEntries()).isEmpty();
     assertThat(reassigned.unavailableShardCount()).isZero();
   }
+
+  /** The contract: readers accept any number of leading zeros in a shard key. */
+  @Test
+  void should_route_a_shard_key_with_many_leading_zeros() {
+    initial();
+
+    TopologySnapshot next =
+        state.apply(
+            11,
+            List.of(
+                raw(
+                    KEYS.shardsPrefix() + "00000000000000000003",
+                    "{\"leader\":\"a\",\"epoch\":1}",
+                    11)));
+
+    assertThat(next.invalidEntries()).isEmpty();
+    assertThat(next.route(3).leader().id()).isEqualTo("a");
+  }
+
+  /**
+   * Coalescing: revisions staged together give one snapshot, and each is validated as if applied
+   * alone. Epoch 5 then epoch 4: the 4 goes back from the 5 in force after the first revision, even
+   * though no snapshot ever showed the 5.
+   */
+  @Test
+  void should_validate_each_staged_revision_alone_and_build_one_snapshot() {
+    TopologySnapshot first = initial();
+
+    assertThat(state.stage(11, List.of(shard(0, "b", List.of("c"), 5, 11)))).isTrue();
+    assertThat(state.stage(12, List.of(shard(0, "c", List.of(), 4, 12)))).isTrue();
+    assertThat(state.stage(13, List.of(raw(KEYS.client("app-1"), "{}", 13)))).isFalse();
+    assertThat(state.current()).isSameAs(first);
+    TopologySnapshot coalesced = state.publishStaged();
+
+    assertThat(coalesced.revision()).isEqualTo(12);
+    assertThat(coalesced.route(0).leader().id()).isEqualTo("b");
+    assertThat(coalesced.route(0).epoch()).isEqualTo(5);
+    assertThat(coalesced.invalidEntries())
+        .extracting(InvalidEntry::key, InvalidEntry::reason)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(
+                KEYS.shard(0), "epoch 4 is older than the epoch 5 in force"));
+    assertThat(state.publishStaged()).isSameAs(coalesced);
+  }
+
+  @Test
+  void should_re_validate_shards_of_a_node_changed_in_an_earlier_staged_revision() {
+    initial();
+
+    state.stage(11, List.of(delete(KEYS.node("c"), 11)));
+    state.stage(12, List.of(shard(3, "a", List.of(), 0, 12)));
+    TopologySnapshot coalesced = state.publishStaged();
+
+    assertThat(coalesced.nodes()).containsOnlyKeys("a", "b");
+    assertThat(coalesced.invalidEntries())
+        .extracting(InvalidEntry::key)
+        .containsExactlyInAnyOrder(KEYS.shard(1), KEYS.shard(2));
+    assertThat(coalesced.route(3).leader().id()).isEqualTo("a");
+  }
 }
