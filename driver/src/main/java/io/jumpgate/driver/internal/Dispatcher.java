@@ -13,12 +13,14 @@ import io.jumpgate.driver.RetryOptions;
 import io.jumpgate.spi.ShardUnavailableException;
 import io.jumpgate.spi.TopologyListener;
 import io.jumpgate.spi.TopologySnapshot;
+import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.protocol.RedisCommand;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -164,15 +166,36 @@ public final class Dispatcher implements TopologyListener {
       dispatch(connection, attempt);
       return;
     }
-    node.connection()
+    // The connection is still being made (bounded by the connect timeout): the try must not wait
+    // for it past the command's deadline. The command was not sent, but may be once the
+    // connection opens, so an expired wait counts as a timeout (outcome unknown).
+    NodeHandle target = node;
+    long left = command.deadlineNanos() - System.nanoTime();
+    if (left <= 0) {
+      attempt.failTry(connectionWaitExpired(target));
+      return;
+    }
+    ScheduledFuture<?> expiry =
+        scheduler.schedule(
+            () -> attempt.failTry(connectionWaitExpired(target)), left, TimeUnit.NANOSECONDS);
+    target
+        .connection()
         .whenComplete(
             (opened, error) -> {
+              expiry.cancel(false);
               if (error != null) {
                 attempt.failTry(error);
-              } else {
+              } else if (!attempt.tryEnded()) {
                 dispatch(opened, attempt);
               }
             });
+  }
+
+  private static RedisCommandTimeoutException connectionWaitExpired(NodeHandle node) {
+    return new RedisCommandTimeoutException(
+        "the connection to "
+            + node.node().address()
+            + " was not ready within the command's deadline");
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})

@@ -1,0 +1,122 @@
+package io.jumpgate.it.chaos;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.PutOption;
+import io.jumpgate.driver.CommandTimeoutException;
+import io.jumpgate.driver.JumpgateClient;
+import io.jumpgate.driver.JumpgateCommands;
+import io.jumpgate.driver.JumpgateOptions;
+import io.jumpgate.it.fixture.EtcdCluster;
+import io.jumpgate.it.fixture.ProcessFixture;
+import io.jumpgate.topology.EtcdTopologyOptions;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Found by the chaos run: a command's first try waited for its node's connection as long as the
+ * connect timeout allows, past the command's own (shorter) deadline. Against a node that accepts
+ * TCP connections but never answers the connection's handshake (AUTH), a command must still end by
+ * its deadline.
+ */
+class ConnectWaitDeadlineIT {
+
+  private static final Duration COMMAND_TIMEOUT = Duration.ofMillis(300);
+  private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(3);
+
+  /**
+   * What a call may take beyond its deadline: Lettuce's timer ticks every 100 ms, and the caller's
+   * thread has to be scheduled on a shared 2-core machine. Far below the connect timeout.
+   */
+  private static final long MARGIN_MILLIS = 400;
+
+  @RegisterExtension final ProcessFixture fixture = new ProcessFixture();
+
+  @Test
+  void should_end_a_command_by_its_deadline_while_its_node_connection_is_still_being_made()
+      throws Exception {
+    try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+      List<Socket> accepted = new CopyOnWriteArrayList<>();
+      Thread acceptor =
+          new Thread(
+              () -> {
+                while (!silent.isClosed()) {
+                  try {
+                    accepted.add(silent.accept()); // never answers anything
+                  } catch (java.io.IOException e) {
+                    return;
+                  }
+                }
+              },
+              "silent-node");
+      acceptor.setDaemon(true);
+      acceptor.start();
+      EtcdCluster etcd = fixture.etcd();
+      writeMap(etcd, silent.getLocalPort());
+      JumpgateCommands<String, String> redis =
+          fixture
+              .register(
+                  JumpgateClient.create(
+                      JumpgateOptions.builder()
+                          .etcd(
+                              EtcdTopologyOptions.builder()
+                                  .endpoints(etcd.endpointList())
+                                  .cluster("silent")
+                                  .build())
+                          .redisPassword("the-handshake-never-ends")
+                          .commandTimeout(COMMAND_TIMEOUT)
+                          .connectTimeout(CONNECT_TIMEOUT)
+                          .build()))
+              .connect()
+              .sync();
+      for (int round = 0; round < 3; round++) {
+        long start = System.nanoTime();
+        assertThatThrownBy(() -> redis.incr("counter")).isInstanceOf(CommandTimeoutException.class);
+        long tookMillis = (System.nanoTime() - start) / 1_000_000;
+        System.out.printf(
+            "INCR against a node that never finishes connecting: %d ms%n", tookMillis);
+        assertThat(tookMillis).isLessThan(COMMAND_TIMEOUT.toMillis() + MARGIN_MILLIS);
+      }
+      for (Socket socket : accepted) {
+        socket.close();
+      }
+    }
+  }
+
+  private static void writeMap(EtcdCluster etcd, int port) throws Exception {
+    try (Client client =
+        Client.builder().endpoints(etcd.endpoints().toArray(String[]::new)).build()) {
+      String root = "/jumpgate/silent/";
+      List<Op> puts = new ArrayList<>();
+      puts.add(put(root + "nodes/n0", "{\"host\":\"127.0.0.1\",\"port\":" + port + "}"));
+      for (int shard = 0; shard < 4; shard++) {
+        puts.add(
+            put(
+                root + String.format("shards/%04d", shard),
+                "{\"leader\":\"n0\",\"replicas\":[],\"epoch\":0}"));
+      }
+      puts.add(put(root + "meta", "{\"format\":1,\"shards\":4,\"routing\":\"xxh64-jump\"}"));
+      client.getKVClient().txn().Then(puts.toArray(Op[]::new)).commit().get(10, TimeUnit.SECONDS);
+    }
+  }
+
+  private static Op put(String key, String value) {
+    return Op.put(
+        ByteSequence.from(key, StandardCharsets.UTF_8),
+        ByteSequence.from(value, StandardCharsets.UTF_8),
+        PutOption.DEFAULT);
+  }
+}
