@@ -555,4 +555,40 @@ class TopologyStateTest {
         .containsExactlyInAnyOrder(KEYS.shard(1), KEYS.shard(2));
     assertThat(coalesced.route(3).leader().id()).isEqualTo("a");
   }
+
+  @Test
+  void should_route_every_shard_of_a_listing_whatever_the_order_of_its_keys() {
+    // The map of the chaos run, which once lost shard 0 in a first listing (a regression seen
+    // only there): 3 groups of leader + replica over 24 shards, every key at one revision
+    List<KeyChange> listing = new ArrayList<>();
+    listing.add(meta(24, 2));
+    for (int group = 0; group < 3; group++) {
+      listing.add(node("g" + group + "-a", "127.0.0.1", 20000 + 2 * group, 2));
+      listing.add(node("g" + group + "-b", "127.0.0.1", 20001 + 2 * group, 2));
+    }
+    for (int shard = 0; shard < 24; shard++) {
+      int group = shard % 3;
+      listing.add(shard(shard, "g" + group + "-a", List.of("g" + group + "-b"), 0, 2));
+    }
+    List<List<KeyChange>> orders = new ArrayList<>();
+    List<KeyChange> sorted = new ArrayList<>(listing);
+    sorted.sort(java.util.Comparator.comparing(KeyChange::key));
+    orders.add(sorted);
+    List<KeyChange> reversed = new ArrayList<>(sorted);
+    java.util.Collections.reverse(reversed);
+    orders.add(reversed);
+    List<KeyChange> shuffled = new ArrayList<>(sorted);
+    java.util.Collections.shuffle(shuffled, new java.util.Random(24));
+    orders.add(shuffled);
+    for (List<KeyChange> order : orders) {
+      TopologySnapshot snapshot =
+          new TopologyState(KEYS, 0, Clock.fixed(NOW, ZoneOffset.UTC)).reset(2, order);
+      assertThat(snapshot.unavailableShardCount()).as("unavailable shards").isZero();
+      for (int shard = 0; shard < 24; shard++) {
+        assertThat(snapshot.route(shard).leader().id())
+            .as("leader of shard %d", shard)
+            .isEqualTo("g" + shard % 3 + "-a");
+      }
+    }
+  }
 }
