@@ -1,0 +1,356 @@
+package io.jumpgate.bench.endtoend;
+
+import io.jumpgate.it.fixture.ProcessFixture;
+import io.jumpgate.it.fixture.RedisProcess;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.resource.ClientResources;
+import io.lettuce.core.resource.DefaultClientResources;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The end-to-end comparison that {@code bin/bench} runs: Jumpgate, direct Lettuce, Lettuce's
+ * cluster client and Lettuce through twemproxy, measured in alternation (A B C D per case and
+ * round) on identical closed-loop workloads, against processes started on 127.0.0.1; then the
+ * propagation and failover timing mains (package {@code io.jumpgate.bench.timing}) in their own
+ * JVMs; then summary.json, points.csv, the charts and the printed tables under the results dir.
+ * Every process is killed at the end, on failure and on Ctrl-C.
+ */
+public final class EndToEndBenchmark {
+  private static final long SEED = 20_261_122L;
+  private static final List<String> TIMING_RUNS =
+      List.of("io.jumpgate.bench.timing.PropagationRun", "io.jumpgate.bench.timing.FailoverRun");
+
+  private EndToEndBenchmark() {}
+
+  public static void main(String[] args) throws Exception {
+    System.setProperty("java.awt.headless", "true");
+    BenchOptions options;
+    try {
+      options = BenchOptions.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println("bench: " + e.getMessage());
+      System.exit(2);
+      return;
+    }
+    long started = System.nanoTime();
+    String machine = Machine.describe();
+    Files.createDirectories(options.results());
+    log("machine: " + machine);
+    log(
+        String.format(
+            Locale.ROOT,
+            "%s run: %d rounds, %d ms warm-up + %d ms measured per point, systems %s, workloads"
+                + " %s, in flight %s",
+            options.quick() ? "quick" : "full",
+            options.rounds(),
+            options.warmupMillis(),
+            options.measureMillis(),
+            options.systems(),
+            options.workloads().stream().map(Workload::label).toList(),
+            options.inflights()));
+    List<Point> points = measure(options);
+    Summary summary = new Summary(points);
+    Path results = options.results();
+    summary.writeCsv(results.resolve("points.csv"));
+
+    if (options.timing()) {
+      for (String main : TIMING_RUNS) {
+        runTimingMain(main, options);
+      }
+    }
+    Map<String, Object> run = new LinkedHashMap<>();
+    run.put("mode", options.quick() ? "quick" : "full");
+    run.put("startedAt", Instant.now().minusNanos(System.nanoTime() - started).toString());
+    run.put("rounds", options.rounds());
+    run.put("warmupMs", options.warmupMillis());
+    run.put("measureMs", options.measureMillis());
+    run.put("keys", options.keyCount());
+    run.put("valueBytes", KeySpace.VALUE_SIZE);
+    run.put("shards", Servers.SHARDS);
+    run.put("nodes", Servers.NODES);
+    run.put("alternation", "per workload and in-flight limit: " + options.systems());
+    summary.writeJson(
+        results.resolve("summary.json"),
+        machine,
+        run,
+        results.resolve("propagation.json"),
+        results.resolve("failover.json"));
+    List<Path> charts = Charts.write(summary, results);
+    Summary.writeText(results.resolve("systems.md"), summary.systemTable());
+    Summary.writeText(results.resolve("ratios.md"), summary.ratioTable());
+    Summary.writeText(results.resolve("targets.md"), summary.targetTable());
+
+    System.out.println();
+    System.out.println("Throughput and latency per system (median over rounds):");
+    System.out.println(summary.systemTable());
+    System.out.println("Targets (issue 6):");
+    System.out.println(summary.targetTable());
+    System.out.println(
+        "Jumpgate throughput / other system, median (min-max) over "
+            + options.rounds()
+            + " alternating rounds ("
+            + (options.quick() ? "quick" : "full")
+            + " run):");
+    System.out.println(summary.ratioTable());
+    System.out.println(
+        "results: "
+            + results.toAbsolutePath()
+            + " (summary.json, points.csv, "
+            + charts.size()
+            + " charts); took "
+            + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started)
+            + " s");
+    System.exit(0);
+  }
+
+  private static List<Point> measure(BenchOptions options) throws Exception {
+    KeySpace keys = new KeySpace(options.keyCount(), SEED);
+    ProcessFixture fixture = new ProcessFixture();
+    List<Point> points = new ArrayList<>();
+    try (AutoCloseable scope = fixture.openScope("bench")) {
+      long start = System.nanoTime();
+      Servers servers = Servers.start(fixture);
+      log("servers up in " + millisSince(start) + " ms");
+      ClientResources resources = DefaultClientResources.create();
+      fixture.register(() -> resources.shutdown(0, 2, TimeUnit.SECONDS).get(10, TimeUnit.SECONDS));
+      List<BenchSystem> systems = openSystems(options, keys, servers, resources, fixture);
+      systems.forEach(fixture::register);
+      preload(keys, systems);
+      log("systems open and " + keys.keyCount() + " keys preloaded; preparing batches");
+      Map<BenchSystem, Map<Workload, Object[]>> prepared = new LinkedHashMap<>();
+      for (BenchSystem system : systems) {
+        prepared.put(system, prepare(keys, system, options.workloads()));
+      }
+      warmUp(options, keys, systems, prepared);
+      int total =
+          options.rounds()
+              * options.workloads().size()
+              * options.inflights().size()
+              * systems.size();
+      for (int round = 1; round <= options.rounds(); round++) {
+        for (Workload workload : options.workloads()) {
+          for (int inflight : options.inflights()) {
+            StringBuilder line =
+                new StringBuilder(
+                    String.format(
+                        Locale.ROOT, "round %d %-7s @%-2d", round, workload.label(), inflight));
+            for (BenchSystem system : systems) {
+              ClosedLoop.Result result =
+                  ClosedLoop.run(
+                      request(keys, system, workload, prepared.get(system).get(workload)),
+                      inflight,
+                      options.warmupMillis(),
+                      options.measureMillis());
+              points.add(new Point(round, workload, inflight, system.name(), result));
+              line.append(
+                  String.format(
+                      Locale.ROOT,
+                      "  %s %.0f/s p99 %.0fus",
+                      system.name(),
+                      result.throughput(),
+                      result.p99Micros()));
+              if (result.errors() > 0) {
+                line.append(" (").append(result.errors()).append(" errors: ");
+                line.append(result.firstError()).append(')');
+              }
+            }
+            log(line + "  [" + points.size() + "/" + total + "]");
+          }
+        }
+      }
+    }
+    return points;
+  }
+
+  private static List<BenchSystem> openSystems(
+      BenchOptions options,
+      KeySpace keys,
+      Servers servers,
+      ClientResources resources,
+      ProcessFixture fixture) {
+    List<BenchSystem> systems = new ArrayList<>();
+    // Jumpgate is always opened: the direct baseline takes its map from it.
+    JumpgateSystem jumpgate =
+        new JumpgateSystem(
+            keys,
+            servers.jumpgateCluster().etcd().endpointList(),
+            servers.jumpgateCluster().cluster(),
+            resources);
+    for (String name : options.systems()) {
+      switch (name) {
+        case "jumpgate" -> systems.add(jumpgate);
+        case "direct" ->
+            systems.add(new DirectSystem(keys, jumpgate.client().topology(), resources));
+        case "lettuceCluster" -> {
+          List<RedisURI> seeds = new ArrayList<>();
+          for (RedisProcess node : servers.redisClusterNodes()) {
+            seeds.add(LettuceOptions.uri("127.0.0.1", node.port()));
+          }
+          systems.add(new LettuceClusterSystem(keys, seeds, resources));
+        }
+        case "twemproxy" ->
+            systems.add(
+                new TwemproxySystem(keys, "127.0.0.1", servers.twemproxy().port(), resources));
+        default -> throw new IllegalArgumentException("unknown system " + name);
+      }
+    }
+    if (!systems.contains(jumpgate)) {
+      fixture.register(jumpgate);
+    }
+    return systems;
+  }
+
+  /**
+   * Writes every key through each system (so each placement - Jumpgate's map, the Redis Cluster
+   * slots, twemproxy's ketama ring - holds them all), then checks that a GET of a few keys returns
+   * the value through every system.
+   */
+  private static void preload(KeySpace keys, List<BenchSystem> systems) throws Exception {
+    int batchSize = 100;
+    for (BenchSystem system : systems) {
+      long start = System.nanoTime();
+      List<CompletableFuture<?>> window = new ArrayList<>();
+      for (int first = 0; first < keys.keyCount(); first += batchSize) {
+        int[] batch = new int[Math.min(batchSize, keys.keyCount() - first)];
+        for (int index = 0; index < batch.length; index++) {
+          batch[index] = first + index;
+        }
+        window.add(system.mset(system.prepare(batch, true)).toCompletableFuture());
+        if (window.size() >= 32) {
+          CompletableFuture.allOf(window.toArray(CompletableFuture[]::new))
+              .get(30, TimeUnit.SECONDS);
+          window.clear();
+        }
+      }
+      CompletableFuture.allOf(window.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
+      for (int keyIndex : new int[] {0, 1, keys.keyCount() / 2, keys.keyCount() - 1}) {
+        Object value = system.get(keyIndex).toCompletableFuture().get(10, TimeUnit.SECONDS);
+        if (!(value instanceof byte[] bytes) || !Arrays.equals(bytes, keys.value())) {
+          throw new IllegalStateException(
+              system.name()
+                  + ": GET of preloaded key "
+                  + new String(keys.key(keyIndex), java.nio.charset.StandardCharsets.US_ASCII)
+                  + " did not return the value written");
+        }
+      }
+      log("preloaded through " + system.name() + " in " + millisSince(start) + " ms");
+    }
+  }
+
+  private static Map<Workload, Object[]> prepare(
+      KeySpace keys, BenchSystem system, List<Workload> workloads) {
+    Map<Workload, Object[]> prepared = new LinkedHashMap<>();
+    for (Workload workload : workloads) {
+      int size =
+          switch (workload) {
+            case MGET10, MSET10 -> 10;
+            case MGET100 -> 100;
+            default -> 0;
+          };
+      if (size == 0) {
+        continue;
+      }
+      int[][] batches = keys.batches(size);
+      Object[] handles = new Object[batches.length];
+      for (int index = 0; index < batches.length; index++) {
+        handles[index] = system.prepare(batches[index], workload == Workload.MSET10);
+      }
+      prepared.put(workload, handles);
+    }
+    return prepared;
+  }
+
+  /** The timed request of a workload on a system: index lookups and the call, nothing else. */
+  static ClosedLoop.Request request(
+      KeySpace keys, BenchSystem system, Workload workload, Object[] prepared) {
+    return switch (workload) {
+      case GET -> sequence -> system.get(keys.uniform(sequence));
+      case SET -> sequence -> system.set(keys.uniform(sequence));
+      case MIX ->
+          sequence ->
+              keys.mixWrite(sequence)
+                  ? system.set(keys.zipf(sequence))
+                  : system.get(keys.zipf(sequence));
+      case MGET10, MGET100 ->
+          sequence -> system.mget(prepared[(int) (sequence & KeySpace.BATCH_MASK)]);
+      case MSET10 -> sequence -> system.mset(prepared[(int) (sequence & KeySpace.BATCH_MASK)]);
+    };
+  }
+
+  /** Runs every workload once per system at 16 in flight so that the JIT has compiled each path. */
+  private static void warmUp(
+      BenchOptions options,
+      KeySpace keys,
+      List<BenchSystem> systems,
+      Map<BenchSystem, Map<Workload, Object[]>> prepared)
+      throws InterruptedException {
+    long start = System.nanoTime();
+    long millis = options.quick() ? 150 : 600;
+    for (BenchSystem system : systems) {
+      for (Workload workload : options.workloads()) {
+        ClosedLoop.run(
+            request(keys, system, workload, prepared.get(system).get(workload)), 16, millis, 1);
+      }
+    }
+    log("warm-up done in " + millisSince(start) + " ms");
+  }
+
+  /**
+   * Runs a timing main of the timing helper in its own JVM (same class path), if the class is
+   * there: {@code --results DIR [--quick]}. A missing class is skipped with a message.
+   */
+  private static void runTimingMain(String mainClass, BenchOptions options) throws Exception {
+    try {
+      Class.forName(mainClass, false, EndToEndBenchmark.class.getClassLoader());
+    } catch (ClassNotFoundException e) {
+      log(mainClass + " is not in this build: skipped");
+      return;
+    }
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(mainClass);
+    command.add("--results");
+    command.add(options.results().toAbsolutePath().toString());
+    if (options.quick()) {
+      command.add("--quick");
+    }
+    log("running " + mainClass);
+    long start = System.nanoTime();
+    Process process = new ProcessBuilder(command).inheritIO().start();
+    Thread killer = new Thread(process::destroyForcibly, "bench-timing-cleanup");
+    Runtime.getRuntime().addShutdownHook(killer);
+    Duration limit = Duration.ofMinutes(options.quick() ? 3 : 8);
+    boolean exited = process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
+    if (!exited) {
+      process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      log(mainClass + " did not finish within " + limit.toMinutes() + " min: killed");
+    } else if (process.exitValue() != 0) {
+      log(mainClass + " failed with exit code " + process.exitValue());
+    } else {
+      log(mainClass + " done in " + millisSince(start) + " ms");
+    }
+    Runtime.getRuntime().removeShutdownHook(killer);
+  }
+
+  private static long millisSince(long start) {
+    return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+  }
+
+  static void log(String message) {
+    System.out.println("[bench " + java.time.LocalTime.now().withNano(0) + "] " + message);
+    System.out.flush();
+  }
+}

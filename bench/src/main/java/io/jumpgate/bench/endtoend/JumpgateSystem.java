@@ -1,0 +1,77 @@
+package io.jumpgate.bench.endtoend;
+
+import io.jumpgate.driver.JumpgateAsyncCommands;
+import io.jumpgate.driver.JumpgateClient;
+import io.jumpgate.driver.JumpgateOptions;
+import io.jumpgate.topology.EtcdTopologyOptions;
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.resource.ClientResources;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CompletionStage;
+
+/** System (a): the Jumpgate driver's async API, reading the map from etcd. */
+final class JumpgateSystem implements BenchSystem {
+  private final KeySpace keys;
+  private final JumpgateClient client;
+  private final JumpgateAsyncCommands<byte[], byte[]> commands;
+
+  JumpgateSystem(KeySpace keys, String etcdEndpoints, String cluster, ClientResources resources) {
+    this.keys = keys;
+    this.client =
+        JumpgateClient.create(
+            JumpgateOptions.builder()
+                .etcd(
+                    EtcdTopologyOptions.builder().endpoints(etcdEndpoints).cluster(cluster).build())
+                .clientResources(resources)
+                .build());
+    this.commands = client.connect(ByteArrayCodec.INSTANCE).async();
+  }
+
+  JumpgateClient client() {
+    return client;
+  }
+
+  @Override
+  public String name() {
+    return "jumpgate";
+  }
+
+  @Override
+  public CompletionStage<?> get(int keyIndex) {
+    return commands.get(keys.key(keyIndex));
+  }
+
+  @Override
+  public CompletionStage<?> set(int keyIndex) {
+    return commands.set(keys.key(keyIndex), keys.value());
+  }
+
+  @Override
+  public Object prepare(int[] keyIndexes, boolean write) {
+    if (!write) {
+      return keys.keysOf(keyIndexes);
+    }
+    Map<byte[], byte[]> map = new LinkedHashMap<>();
+    for (int index : keyIndexes) {
+      map.put(keys.key(index), keys.value());
+    }
+    return map;
+  }
+
+  @Override
+  public CompletionStage<?> mget(Object prepared) {
+    return commands.mget((byte[][]) prepared);
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public CompletionStage<?> mset(Object prepared) {
+    return commands.mset((Map<byte[], byte[]>) prepared);
+  }
+
+  @Override
+  public void close() {
+    client.close();
+  }
+}

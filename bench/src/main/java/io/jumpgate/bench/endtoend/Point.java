@@ -1,0 +1,10 @@
+package io.jumpgate.bench.endtoend;
+
+/** One measurement: a system running a workload at an in-flight limit in one round. */
+record Point(int round, Workload workload, int inflight, String system, ClosedLoop.Result result) {
+
+  /** {@code <workload>@<inflight>}, the key of summary.json's ratios. */
+  String caseName() {
+    return workload.label() + "@" + inflight;
+  }
+}

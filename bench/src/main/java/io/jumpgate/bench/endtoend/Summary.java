@@ -1,0 +1,396 @@
+package io.jumpgate.bench.endtoend;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Turns the measured points into the results: the ratios of Jumpgate's throughput to each other
+ * system's, computed per round from the adjacent measurements of one case and summarised as
+ * min/median/max over the rounds; per-system throughput and latency; summary.json, points.csv and
+ * the printed tables. Immutable; not thread-safe to build (one thread).
+ */
+final class Summary {
+  static final String JUMPGATE = "jumpgate";
+
+  /** The other systems and their key in summary.json's ratios, in order. */
+  static final Map<String, String> COMPARISONS =
+      Map.of(
+          "direct", "vsDirect", "lettuceCluster", "vsLettuceCluster", "twemproxy", "vsTwemproxy");
+
+  static final List<String> SYSTEM_ORDER =
+      List.of(JUMPGATE, "direct", "lettuceCluster", "twemproxy");
+
+  private final List<Point> points;
+
+  Summary(List<Point> points) {
+    this.points = List.copyOf(points);
+  }
+
+  List<Point> points() {
+    return points;
+  }
+
+  /** The cases ({@code get@16}, ...) in measurement order. */
+  List<String> cases() {
+    Set<String> cases = new LinkedHashSet<>();
+    points.forEach(point -> cases.add(point.caseName()));
+    return new ArrayList<>(cases);
+  }
+
+  /** The systems measured, in {@link #SYSTEM_ORDER}. */
+  List<String> systems() {
+    List<String> systems = new ArrayList<>();
+    for (String system : SYSTEM_ORDER) {
+      if (points.stream().anyMatch(point -> point.system().equals(system))) {
+        systems.add(system);
+      }
+    }
+    return systems;
+  }
+
+  /**
+   * Jumpgate throughput / {@code other} throughput per round of {@code caseName}, over the rounds
+   * where both were measured with a non-zero throughput; empty when there is no such round.
+   */
+  Optional<RatioStats> ratio(String caseName, String other) {
+    Map<Integer, Double> jumpgate = throughputByRound(caseName, JUMPGATE);
+    Map<Integer, Double> others = throughputByRound(caseName, other);
+    List<Double> ratios = new ArrayList<>();
+    jumpgate.forEach(
+        (round, throughput) -> {
+          Double denominator = others.get(round);
+          if (denominator != null && denominator > 0) {
+            ratios.add(throughput / denominator);
+          }
+        });
+    return ratios.isEmpty() ? Optional.empty() : Optional.of(RatioStats.of(ratios));
+  }
+
+  private Map<Integer, Double> throughputByRound(String caseName, String system) {
+    Map<Integer, Double> byRound = new LinkedHashMap<>();
+    for (Point point : points) {
+      if (point.caseName().equals(caseName) && point.system().equals(system)) {
+        byRound.put(point.round(), point.result().throughput());
+      }
+    }
+    return byRound;
+  }
+
+  /** min/median/max over rounds of one metric of one system in one case. */
+  Optional<RatioStats> spread(String caseName, String system, ToDoubleFunction<Point> metric) {
+    List<Double> values = new ArrayList<>();
+    for (Point point : points) {
+      if (point.caseName().equals(caseName) && point.system().equals(system)) {
+        values.add(metric.applyAsDouble(point));
+      }
+    }
+    return values.isEmpty() ? Optional.empty() : Optional.of(RatioStats.of(values));
+  }
+
+  private long errors(String caseName, String system) {
+    return points.stream()
+        .filter(point -> point.caseName().equals(caseName) && point.system().equals(system))
+        .mapToLong(point -> point.result().errors())
+        .sum();
+  }
+
+  /**
+   * Writes summary.json. {@code propagation} and {@code failover} are JSON files written by the
+   * timing runs, copied in as they are; a missing file gives {@code null}.
+   *
+   * @throws IllegalArgumentException when one of those files is not a JSON object
+   */
+  void writeJson(
+      Path file, String machine, Map<String, Object> run, Path propagation, Path failover)
+      throws IOException {
+    try (OutputStream out = Files.newOutputStream(file)) {
+      out.write(
+          toJson(machine, run, propagation, failover).getBytes(JsonEncoding.UTF8.getJavaName()));
+    }
+  }
+
+  String toJson(String machine, Map<String, Object> run, Path propagation, Path failover)
+      throws IOException {
+    JsonFactory factory = new JsonFactory();
+    StringWriter text = new StringWriter();
+    try (JsonGenerator json = factory.createGenerator(text)) {
+      json.useDefaultPrettyPrinter();
+      json.writeStartObject();
+      json.writeStringField("machine", machine);
+      json.writeObjectFieldStart("run");
+      for (Map.Entry<String, Object> entry : run.entrySet()) {
+        json.writeFieldName(entry.getKey());
+        writeScalar(json, entry.getValue());
+      }
+      json.writeEndObject();
+      json.writeObjectFieldStart("ratios");
+      for (String caseName : cases()) {
+        json.writeObjectFieldStart(caseName);
+        for (String other : SYSTEM_ORDER.subList(1, SYSTEM_ORDER.size())) {
+          Optional<RatioStats> ratio = ratio(caseName, other);
+          if (ratio.isPresent()) {
+            json.writeFieldName(COMPARISONS.get(other));
+            writeStats(json, ratio.get(), 3);
+          }
+        }
+        json.writeEndObject();
+      }
+      json.writeEndObject();
+      json.writeObjectFieldStart("systems");
+      for (String system : systems()) {
+        json.writeObjectFieldStart(system);
+        for (String caseName : cases()) {
+          Optional<RatioStats> throughput =
+              spread(caseName, system, point -> point.result().throughput());
+          if (throughput.isEmpty()) {
+            continue;
+          }
+          json.writeObjectFieldStart(caseName);
+          json.writeFieldName("throughput");
+          writeStats(json, throughput.get(), 0);
+          json.writeNumberField(
+              "p50Us", median(caseName, system, point -> point.result().p50Micros()));
+          json.writeNumberField(
+              "p99Us", median(caseName, system, point -> point.result().p99Micros()));
+          json.writeNumberField(
+              "p999Us", median(caseName, system, point -> point.result().p999Micros()));
+          json.writeNumberField(
+              "clientCpuUsPerRequest",
+              round(
+                  spread(caseName, system, point -> point.result().clientCpuMicros())
+                      .map(RatioStats::median)
+                      .orElse(-1.0),
+                  2));
+          json.writeNumberField("errors", errors(caseName, system));
+          json.writeEndObject();
+        }
+        json.writeEndObject();
+      }
+      json.writeEndObject();
+      json.writeFieldName("propagation");
+      copyObject(factory, propagation, json);
+      json.writeFieldName("failover");
+      copyObject(factory, failover, json);
+      json.writeEndObject();
+    }
+    return text.toString();
+  }
+
+  private double median(String caseName, String system, ToDoubleFunction<Point> metric) {
+    return round(spread(caseName, system, metric).map(RatioStats::median).orElse(0.0), 1);
+  }
+
+  private static void writeScalar(JsonGenerator json, Object value) throws IOException {
+    if (value == null) {
+      json.writeNull();
+    } else if (value instanceof Integer || value instanceof Long) {
+      json.writeNumber(((Number) value).longValue());
+    } else if (value instanceof Number number) {
+      json.writeNumber(number.doubleValue());
+    } else if (value instanceof Boolean bool) {
+      json.writeBoolean(bool);
+    } else {
+      json.writeString(value.toString());
+    }
+  }
+
+  private static void writeStats(JsonGenerator json, RatioStats stats, int decimals)
+      throws IOException {
+    json.writeStartObject();
+    json.writeNumberField("min", round(stats.min(), decimals));
+    json.writeNumberField("median", round(stats.median(), decimals));
+    json.writeNumberField("max", round(stats.max(), decimals));
+    json.writeEndObject();
+  }
+
+  static double round(double value, int decimals) {
+    double scale = Math.pow(10, decimals);
+    return Math.round(value * scale) / scale;
+  }
+
+  private static void copyObject(JsonFactory factory, Path file, JsonGenerator json)
+      throws IOException {
+    if (file == null || !Files.isRegularFile(file)) {
+      json.writeNull();
+      return;
+    }
+    try (JsonParser parser = factory.createParser(file.toFile())) {
+      if (parser.nextToken() != JsonToken.START_OBJECT) {
+        throw new IllegalArgumentException(file + " does not hold a JSON object");
+      }
+      json.copyCurrentStructure(parser);
+    }
+  }
+
+  /** points.csv: one line per measured point. */
+  void writeCsv(Path file) throws IOException {
+    StringBuilder csv =
+        new StringBuilder(
+            "round,workload,inflight,system,throughput,p50Us,p99Us,p999Us,completed,errors,clientCpuUsPerRequest\n");
+    for (Point point : points) {
+      ClosedLoop.Result result = point.result();
+      csv.append(
+          String.format(
+              Locale.ROOT,
+              "%d,%s,%d,%s,%.1f,%.1f,%.1f,%.1f,%d,%d,%.2f%n",
+              point.round(),
+              point.workload().label(),
+              point.inflight(),
+              point.system(),
+              result.throughput(),
+              result.p50Micros(),
+              result.p99Micros(),
+              result.p999Micros(),
+              result.completed(),
+              result.errors(),
+              result.clientCpuMicros()));
+    }
+    Files.writeString(file, csv);
+  }
+
+  /** The ratio table: median (min-max) of Jumpgate / each other system per case, as Markdown. */
+  String ratioTable() {
+    StringBuilder table = new StringBuilder("| case | jumpgate ops/s |");
+    List<String> others = new ArrayList<>();
+    for (String system : systems()) {
+      if (!system.equals(JUMPGATE)) {
+        others.add(system);
+        table.append(' ').append(COMPARISONS.get(system)).append(" |");
+      }
+    }
+    table.append("\n|---|---:|");
+    others.forEach(other -> table.append("---:|"));
+    table.append('\n');
+    for (String caseName : cases()) {
+      table
+          .append("| ")
+          .append(caseName)
+          .append(" | ")
+          .append(
+              spread(caseName, JUMPGATE, point -> point.result().throughput())
+                  .map(stats -> String.format(Locale.ROOT, "%.0f", stats.median()))
+                  .orElse("-"))
+          .append(" |");
+      for (String other : others) {
+        table
+            .append(' ')
+            .append(
+                ratio(caseName, other)
+                    .map(
+                        stats ->
+                            String.format(
+                                Locale.ROOT,
+                                "%.2f (%.2f-%.2f)",
+                                stats.median(),
+                                stats.min(),
+                                stats.max()))
+                    .orElse("-"))
+            .append(" |");
+      }
+      table.append('\n');
+    }
+    return table.toString();
+  }
+
+  /** Throughput and latency of every system per case, as Markdown (medians over rounds). */
+  String systemTable() {
+    StringBuilder table =
+        new StringBuilder(
+            "| case | system | ops/s (min-max) | p50 us | p99 us | p99.9 us | client CPU us/req |"
+                + " errors |\n");
+    table.append("|---|---|---:|---:|---:|---:|---:|---:|\n");
+    for (String caseName : cases()) {
+      for (String system : systems()) {
+        Optional<RatioStats> throughput =
+            spread(caseName, system, point -> point.result().throughput());
+        if (throughput.isEmpty()) {
+          continue;
+        }
+        table.append(
+            String.format(
+                Locale.ROOT,
+                "| %s | %s | %.0f (%.0f-%.0f) | %.0f | %.0f | %.0f | %.1f | %d |%n",
+                caseName,
+                system,
+                throughput.get().median(),
+                throughput.get().min(),
+                throughput.get().max(),
+                median(caseName, system, point -> point.result().p50Micros()),
+                median(caseName, system, point -> point.result().p99Micros()),
+                median(caseName, system, point -> point.result().p999Micros()),
+                median(caseName, system, point -> point.result().clientCpuMicros()),
+                errors(caseName, system)));
+      }
+    }
+    return table.toString();
+  }
+
+  /** The throughput targets, each with the measured median (min-max) and met / not met. */
+  String targetTable() {
+    StringBuilder table = new StringBuilder("| target | measured median (min-max) | met |\n");
+    table.append("|---|---:|---|\n");
+    for (String caseName : List.of("get@16", "get@64", "set@16", "set@64")) {
+      target(table, caseName, "direct", 0.95);
+    }
+    for (String caseName :
+        List.of(
+            "get@1", "get@16", "get@64", "set@1", "set@16", "set@64", "mix@1", "mix@16",
+            "mix@64")) {
+      target(table, caseName, "lettuceCluster", 1.0);
+    }
+    target(table, "get@64", "twemproxy", 1.3);
+    target(table, "mget100@16", "lettuceCluster", 8.0);
+    target(table, "mget10@16", "lettuceCluster", 2.5);
+    target(table, "mget100@16", "twemproxy", 1.0);
+    target(table, "mget10@16", "twemproxy", 1.0);
+    return table.toString();
+  }
+
+  private void target(StringBuilder table, String caseName, String other, double minimum) {
+    Optional<RatioStats> ratio = ratio(caseName, other);
+    table.append(
+        String.format(
+            Locale.ROOT,
+            "| %s %s >= %.2fx | %s | %s |%n",
+            caseName,
+            COMPARISONS.get(other),
+            minimum,
+            ratio
+                .map(
+                    stats ->
+                        String.format(
+                            Locale.ROOT,
+                            "%.2f (%.2f-%.2f)",
+                            stats.median(),
+                            stats.min(),
+                            stats.max()))
+                .orElse("not measured"),
+            ratio.map(stats -> stats.median() >= minimum ? "met" : "NOT met").orElse("-")));
+  }
+
+  static void writeText(Path file, String text) {
+    try {
+      Files.writeString(file, text);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,96 @@
+package io.jumpgate.bench.timing;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentSkipListMap;
+
+/**
+ * When one topology watcher saw each etcd revision: revision to {@link System#nanoTime()} at the
+ * moment its listener was told of the snapshot of that revision.
+ *
+ * <p>Thread-safe: one thread records (the watcher's topology thread, or the reader of a child JVM's
+ * stdout), any thread reads. Every record wakes the threads waiting in {@link #awaitAll(List, long,
+ * long)} on the shared monitor.
+ */
+public final class ArrivalLog {
+
+  private static final Object MONITOR = new Object();
+
+  private final String jvm;
+  private final String name;
+  private final ConcurrentSkipListMap<Long, Long> arrivals = new ConcurrentSkipListMap<>();
+  private volatile long lastRevision = -1;
+
+  /**
+   * @param jvm which JVM the watcher runs in ("main", "probe-1", ...)
+   * @param name the watcher's name, for messages
+   */
+  public ArrivalLog(String jvm, String name) {
+    this.jvm = jvm;
+    this.name = name;
+  }
+
+  public String jvm() {
+    return jvm;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  /** Records that the snapshot of {@code revision} arrived at {@code nanos}. */
+  public void arrived(long revision, long nanos) {
+    arrivals.putIfAbsent(revision, nanos);
+    if (revision > lastRevision) {
+      lastRevision = revision;
+    }
+    synchronized (MONITOR) {
+      MONITOR.notifyAll();
+    }
+  }
+
+  /** The newest revision seen, or -1. */
+  public long lastRevision() {
+    return lastRevision;
+  }
+
+  /**
+   * When the watcher first had a snapshot at or after {@code revision} (a watcher that re-lists may
+   * skip revisions: its next snapshot then covers this one), or -1 if it has none yet.
+   */
+  public long arrivalOf(long revision) {
+    Map.Entry<Long, Long> entry = arrivals.ceilingEntry(revision);
+    return entry == null ? -1 : entry.getValue();
+  }
+
+  /**
+   * Waits until every log has seen {@code revision}, at most {@code timeoutNanos}.
+   *
+   * @return the logs that had not seen it when the time ran out (empty when all did)
+   */
+  public static List<ArrivalLog> awaitAll(List<ArrivalLog> logs, long revision, long timeoutNanos)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + timeoutNanos;
+    synchronized (MONITOR) {
+      while (true) {
+        List<ArrivalLog> missing = new ArrayList<>();
+        for (ArrivalLog log : logs) {
+          if (log.lastRevision() < revision) {
+            missing.add(log);
+          }
+        }
+        long left = deadline - System.nanoTime();
+        if (missing.isEmpty() || left <= 0) {
+          return missing;
+        }
+        MONITOR.wait(Math.max(1, left / 1_000_000));
+      }
+    }
+  }
+
+  @Override
+  public String toString() {
+    return jvm + "/" + name;
+  }
+}

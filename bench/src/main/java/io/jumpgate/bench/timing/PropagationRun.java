@@ -1,0 +1,351 @@
+package io.jumpgate.bench.timing;
+
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.Client;
+import io.jumpgate.it.fixture.EtcdCluster;
+import io.jumpgate.it.fixture.ProcessFixture;
+import io.jumpgate.spi.Node;
+import io.jumpgate.spi.ShardRoute;
+import io.jumpgate.topology.EtcdTopologyOptions;
+import io.jumpgate.topology.EtcdTopologySource;
+import io.jumpgate.topology.TopologyAdmin;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Topology propagation: how long after an etcd put returns do 52 watchers have the new snapshot.
+ *
+ * <p>{@code java -cp bench/target/benchmarks.jar io.jumpgate.bench.timing.PropagationRun --results
+ * DIR [--quick]}
+ *
+ * <p>It starts one etcd (the IT fixture), writes a 1024-shard map over three nodes with one replica
+ * each ({@link TopologyAdmin#init}; the nodes are never contacted: only the map is watched), and
+ * starts 50 watchers in this JVM, each an {@link EtcdTopologySource} with its own jetcd client,
+ * which is what each of 50 {@code JumpgateClient}s would run, plus one in each of 2 child JVMs
+ * ({@link PropagationProbe}). It then makes {@value #WARMUP_CHANGES} warm-up changes (not counted)
+ * and 200 measured ones (50 with {@code --quick}): each swaps the leader and the replica of one
+ * shard and bumps its epoch, one put, so one revision. The next change is made once every watcher
+ * has the previous one (plus a {@value #PACING_MILLIS} ms pause), so each is measured alone.
+ *
+ * <p>A sample is {@code nanoTime} in the watcher's listener (called once the snapshot is current)
+ * minus {@code nanoTime} when the put returned in the writer. {@link System#nanoTime()} reads
+ * {@code CLOCK_MONOTONIC} on Linux, one clock for all processes of the machine; the run checks it:
+ * each child answers 5 clock pings and its reading must fall between ours before and after.
+ *
+ * <p>Writes {@code DIR/propagation.json} and prints one line. Exits with 1 (and writes nothing)
+ * when a watcher misses a change for 10 s, or the clocks do not compare. Not thread-safe: one run
+ * per JVM.
+ */
+public final class PropagationRun {
+
+  static final String CLUSTER = "propagation";
+  static final int SHARDS = 1024;
+  static final int IN_JVM_WATCHERS = 50;
+  static final int CHILD_JVMS = 2;
+  static final int WARMUP_CHANGES = 20;
+  static final int CHANGES = 200;
+  static final int QUICK_CHANGES = 50;
+  static final long PACING_MILLIS = 5;
+  static final long ARRIVAL_TIMEOUT_SECONDS = 10;
+  static final int CLOCK_PINGS = 5;
+
+  /** Target from issue 6. */
+  static final double TARGET_P99_MILLIS = 50;
+
+  private PropagationRun() {}
+
+  /** One measured change: the revision it made and when the put returned. */
+  record Change(int index, int shard, long revision, long putStartNanos, long putReturnedNanos) {}
+
+  public static void main(String[] args) throws Exception {
+    TimingArguments arguments;
+    try {
+      arguments = TimingArguments.parse("PropagationRun", args);
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      System.exit(2);
+      return;
+    }
+    int changes = arguments.quick() ? QUICK_CHANGES : CHANGES;
+    ProcessFixture fixture = new ProcessFixture();
+    Map<String, Object> result;
+    try (AutoCloseable scope = fixture.openScope("propagation")) {
+      result = run(fixture, changes, arguments.quick());
+    } catch (IllegalStateException e) {
+      System.err.println("propagation: FAILED: " + e.getMessage());
+      System.exit(1);
+      return;
+    }
+    Path file = arguments.results().resolve("propagation.json");
+    JsonText.writeFile(file, result);
+    System.out.println(summaryLine(result) + " -> " + file);
+    System.exit(0);
+  }
+
+  @SuppressWarnings("unchecked")
+  static String summaryLine(Map<String, Object> result) {
+    double p99 = (Double) result.get("p99Ms");
+    return String.format(
+        java.util.Locale.ROOT,
+        "propagation: %d clients x %d changes = %d samples: p50 %.2f ms, p99 %.2f ms, max %.2f ms"
+            + " (target p99 <= %.0f ms: %s)",
+        (Integer) result.get("clients"),
+        (Integer) result.get("changes"),
+        (Integer) result.get("samples"),
+        (Double) result.get("p50Ms"),
+        p99,
+        (Double) result.get("maxMs"),
+        TARGET_P99_MILLIS,
+        p99 <= TARGET_P99_MILLIS ? "met" : "MISSED");
+  }
+
+  private static Map<String, Object> run(ProcessFixture fixture, int changeCount, boolean quick)
+      throws Exception {
+    EtcdCluster etcd = fixture.etcd();
+    EtcdTopologyOptions options =
+        EtcdTopologyOptions.builder().endpoints(etcd.endpointList()).cluster(CLUSTER).build();
+    Map<String, Node> nodes = new LinkedHashMap<>();
+    for (int index = 0; index < 3; index++) {
+      // never contacted: the watchers only read the map
+      nodes.put("node-" + index, Node.of("node-" + index, "127.0.0.1", 16379 + index));
+    }
+    try (TopologyAdmin admin = TopologyAdmin.create(options)) {
+      admin.init(nodes, SHARDS, 1);
+    }
+
+    List<ArrivalLog> logs = new ArrayList<>();
+    List<EtcdTopologySource> sources = new ArrayList<>();
+    for (int index = 0; index < IN_JVM_WATCHERS; index++) {
+      EtcdTopologySource source = fixture.register(EtcdTopologySource.create(options));
+      ArrivalLog log = new ArrivalLog("main", "watcher-" + index);
+      source.subscribe((previous, current) -> log.arrived(current.revision(), System.nanoTime()));
+      logs.add(log);
+      sources.add(source);
+    }
+    for (EtcdTopologySource source : sources) {
+      source.start().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    }
+    Path probeLogs = fixture.tempDir("probes");
+    List<ProbeProcess> probes = new ArrayList<>();
+    for (int index = 1; index <= CHILD_JVMS; index++) {
+      probes.add(
+          fixture.register(
+              ProbeProcess.start("probe-" + index, etcd.endpointList(), CLUSTER, probeLogs)));
+    }
+    for (ProbeProcess probe : probes) {
+      probe.awaitReady(60);
+      logs.add(probe.log());
+    }
+    Map<String, Object> clock = checkClocks(probes);
+
+    Client writer =
+        fixture.register(
+            Client.builder().endpoints(etcd.endpoints().toArray(String[]::new)).build());
+    List<Change> measured = new ArrayList<>();
+    MachineLoad loadAtStart = MachineLoad.now();
+    ThreadCpu cpuAtStart = ThreadCpu.now();
+    int total = WARMUP_CHANGES + changeCount;
+    for (int index = 0; index < total; index++) {
+      // 37 is odd, so index * 37 mod 1024 visits distinct shards for 1024 changes
+      int shard = (index * 37) % SHARDS;
+      ShardRoute route = sources.get(0).current().route(shard);
+      String value =
+          "{\"leader\":\""
+              + route.replicas().get(0).id()
+              + "\",\"replicas\":[\""
+              + route.leader().id()
+              + "\"],\"epoch\":"
+              + (route.epoch() + 1)
+              + "}";
+      String key = String.format("/jumpgate/%s/shards/%04d", CLUSTER, shard);
+      long start = System.nanoTime();
+      long revision =
+          writer
+              .getKVClient()
+              .put(bytes(key), bytes(value))
+              .get(10, TimeUnit.SECONDS)
+              .getHeader()
+              .getRevision();
+      long returned = System.nanoTime();
+      List<ArrivalLog> missing =
+          ArrivalLog.awaitAll(logs, revision, TimeUnit.SECONDS.toNanos(ARRIVAL_TIMEOUT_SECONDS));
+      if (!missing.isEmpty()) {
+        throw new IllegalStateException(
+            "change "
+                + index
+                + " (shard "
+                + shard
+                + ", revision "
+                + revision
+                + ") not seen within "
+                + ARRIVAL_TIMEOUT_SECONDS
+                + " s by "
+                + missing.size()
+                + " watcher(s): "
+                + missing);
+      }
+      if (index >= WARMUP_CHANGES) {
+        measured.add(new Change(index, shard, revision, start, returned));
+      }
+      Thread.sleep(PACING_MILLIS); // pacing between changes, not a synchronisation
+    }
+
+    Map<String, Object> machine = MachineLoad.now().since(loadAtStart);
+    Map<String, Object> cpuPerChange = ThreadCpu.now().since(cpuAtStart, total);
+    if (machine.get("processCpuMs") instanceof Double cpu) {
+      // this JVM: 50 watchers (each applies every change) and the writer
+      machine.put("mainJvmCpuMsPerChange", cpu / total);
+    }
+    Map<String, List<Long>> perJvm = new LinkedHashMap<>();
+    List<Long> all = new ArrayList<>();
+    int beforePutReturned = 0;
+    for (ArrivalLog log : logs) {
+      long[] latencies = latencies(measured, log);
+      for (long latency : latencies) {
+        perJvm.computeIfAbsent(log.jvm(), jvm -> new ArrayList<>()).add(latency);
+        all.add(latency);
+        beforePutReturned += latency < 0 ? 1 : 0;
+      }
+    }
+    List<Long> fromStart = new ArrayList<>();
+    for (ArrivalLog log : logs) {
+      for (Change change : measured) {
+        fromStart.add(log.arrivalOf(change.revision()) - change.putStartNanos());
+      }
+    }
+    long[] putNanos =
+        measured.stream().mapToLong(c -> c.putReturnedNanos() - c.putStartNanos()).toArray();
+    LatencySummary summary = LatencySummary.ofNanos(toArray(all));
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("clients", logs.size());
+    json.put("changes", measured.size());
+    json.put("samples", summary.samples());
+    json.put("p50Ms", summary.p50Millis());
+    json.put("p99Ms", summary.p99Millis());
+    json.put("maxMs", summary.maxMillis());
+    json.put("minMs", summary.minMillis());
+    json.put("meanMs", summary.meanMillis());
+    json.put("targetP99Ms", TARGET_P99_MILLIS);
+    json.put("targetMet", summary.p99Millis() <= TARGET_P99_MILLIS);
+    Map<String, Object> jvms = new LinkedHashMap<>();
+    perJvm.forEach(
+        (jvm, values) -> {
+          Map<String, Object> entry = new LinkedHashMap<>();
+          entry.put("clients", jvm.equals("main") ? IN_JVM_WATCHERS : 1);
+          entry.putAll(LatencySummary.ofNanos(toArray(values)).toJson());
+          jvms.put(jvm, entry);
+        });
+    json.put("perJvm", jvms);
+    json.put("samplesBeforePutReturned", beforePutReturned);
+    long[] slowestPerChange = new long[measured.size()];
+    int slowChanges = 0;
+    for (int index = 0; index < measured.size(); index++) {
+      long slowest = Long.MIN_VALUE;
+      for (ArrivalLog log : logs) {
+        slowest =
+            Math.max(
+                slowest,
+                log.arrivalOf(measured.get(index).revision())
+                    - measured.get(index).putReturnedNanos());
+      }
+      slowestPerChange[index] = slowest;
+      slowChanges += slowest > TARGET_P99_MILLIS * 1e6 ? 1 : 0;
+    }
+    // whether the tail is a few changes late for every watcher (a stall) or spread out
+    json.put("slowestWatcherPerChange", LatencySummary.ofNanos(slowestPerChange).toJson());
+    json.put("changesWithAWatcherOverTarget", slowChanges);
+    json.put("putMs", LatencySummary.ofNanos(putNanos).toJson());
+    // an upper bound: from the moment the writer sent the put, its round trip included
+    json.put("fromPutStart", LatencySummary.ofNanos(toArray(fromStart)).toJson());
+    json.put("clock", clock);
+    json.put("machine", machine);
+    // where the main JVM (50 watchers and the writer) spends its CPU for one change
+    json.put("mainJvmCpuMsPerChangeByThreadGroup", cpuPerChange);
+    Map<String, Object> setup = new LinkedHashMap<>();
+    setup.put("quick", quick);
+    setup.put("shards", SHARDS);
+    setup.put(
+        "watcher",
+        "EtcdTopologySource with its own jetcd client (what each JumpgateClient runs); "
+            + IN_JVM_WATCHERS
+            + " in the main JVM, 1 in each of "
+            + CHILD_JVMS
+            + " child JVMs");
+    setup.put("warmupChanges", WARMUP_CHANGES);
+    setup.put(
+        "change",
+        "one put of one shard entry (leader and replica swapped, epoch + 1): one revision");
+    setup.put(
+        "sample",
+        "listener nanoTime (snapshot current) minus writer nanoTime when the put returned");
+    setup.put("pacingMs", PACING_MILLIS);
+    setup.put("availableProcessors", Runtime.getRuntime().availableProcessors());
+    json.put("setup", setup);
+    return json;
+  }
+
+  /**
+   * Each measured change's propagation time to one watcher: its arrival minus the put's return.
+   *
+   * @throws IllegalStateException naming the watcher and the change it never saw
+   */
+  static long[] latencies(List<Change> changes, ArrivalLog log) {
+    long[] latencies = new long[changes.size()];
+    for (int index = 0; index < changes.size(); index++) {
+      Change change = changes.get(index);
+      long arrival = log.arrivalOf(change.revision());
+      if (arrival < 0) {
+        throw new IllegalStateException(
+            log + " never saw change " + change.index() + " (revision " + change.revision() + ")");
+      }
+      latencies[index] = arrival - change.putReturnedNanos();
+    }
+    return latencies;
+  }
+
+  /** Checks that each child JVM's nanoTime falls between ours before and after asking it. */
+  private static Map<String, Object> checkClocks(List<ProbeProcess> probes) throws Exception {
+    Map<String, Object> clock = new LinkedHashMap<>();
+    clock.put(
+        "method",
+        "the child reads nanoTime on request; it must lie between the parent's reads before the"
+            + " request and after the answer");
+    for (ProbeProcess probe : probes) {
+      long worstRoundTrip = 0;
+      for (int ping = 0; ping < CLOCK_PINGS; ping++) {
+        long[] reading = probe.clockPing(ping);
+        if (reading[1] < reading[0] || reading[1] > reading[2]) {
+          throw new IllegalStateException(
+              probe.name()
+                  + "'s nanoTime "
+                  + reading[1]
+                  + " is not between ours before ("
+                  + reading[0]
+                  + ") and after ("
+                  + reading[2]
+                  + "): the JVMs' monotonic clocks cannot be compared");
+        }
+        worstRoundTrip = Math.max(worstRoundTrip, reading[2] - reading[0]);
+      }
+      Map<String, Object> entry = new LinkedHashMap<>();
+      entry.put("pings", CLOCK_PINGS);
+      entry.put("consistent", true);
+      entry.put("maxRoundTripMs", worstRoundTrip / 1e6);
+      clock.put(probe.name(), entry);
+    }
+    return clock;
+  }
+
+  private static long[] toArray(List<Long> values) {
+    return values.stream().mapToLong(Long::longValue).toArray();
+  }
+
+  private static ByteSequence bytes(String text) {
+    return ByteSequence.from(text, StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,55 @@
+package io.jumpgate.bench.timing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PropagationLatenciesTest {
+
+  private static PropagationRun.Change change(int index, long revision, long putReturned) {
+    return new PropagationRun.Change(index, index, revision, putReturned - 5, putReturned);
+  }
+
+  @Test
+  void should_measure_each_change_from_the_put_return_to_the_watcher_arrival() {
+    ArrivalLog log = new ArrivalLog("main", "w0");
+    log.arrived(10, 1_300);
+    log.arrived(11, 2_100);
+    long[] latencies =
+        PropagationRun.latencies(List.of(change(0, 10, 1_000), change(1, 11, 2_200)), log);
+    // the second arrived before the writer's put returned: a negative sample, kept as measured
+    assertThat(latencies).containsExactly(300, -100);
+  }
+
+  @Test
+  void should_take_the_next_snapshot_when_a_watcher_skipped_a_revision() {
+    ArrivalLog log = new ArrivalLog("probe-1", "probe-1");
+    log.arrived(12, 5_000);
+    assertThat(PropagationRun.latencies(List.of(change(0, 11, 4_000)), log)).containsExactly(1_000);
+  }
+
+  @Test
+  void should_fail_naming_the_watcher_and_the_change_it_never_saw() {
+    ArrivalLog log = new ArrivalLog("main", "watcher-7");
+    log.arrived(10, 1_300);
+    assertThatThrownBy(
+            () ->
+                PropagationRun.latencies(List.of(change(0, 10, 1_000), change(3, 11, 2_000)), log))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("main/watcher-7 never saw change 3 (revision 11)");
+  }
+
+  @Test
+  void should_return_the_watchers_still_missing_a_revision_when_the_wait_times_out()
+      throws InterruptedException {
+    ArrivalLog seen = new ArrivalLog("main", "a");
+    ArrivalLog late = new ArrivalLog("main", "b");
+    seen.arrived(5, 1);
+    late.arrived(4, 1);
+    assertThat(ArrivalLog.awaitAll(List.of(seen, late), 5, 1_000_000)).containsExactly(late);
+    late.arrived(5, 2);
+    assertThat(ArrivalLog.awaitAll(List.of(seen, late), 5, 1_000_000)).isEmpty();
+  }
+}
