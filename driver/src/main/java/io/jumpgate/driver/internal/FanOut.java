@@ -145,7 +145,7 @@ public final class FanOut {
               position ->
                   grouping == FanOutGrouping.BY_SHARD
                       ? shards[keyIndices[position]]
-                      : table.indexOf(target[position]));
+                      : target[position].serial());
       dispatcher.fanOutParts(groups.groupCount());
       for (int group = 0; group < groups.groupCount(); group++) {
         int size = groups.groupSize(group);
@@ -160,7 +160,14 @@ public final class FanOut {
         pending.incrementAndGet();
         executor
             .toGroup(
-                type, node, distinct(partShards), plan.args(part), outputs, flags, start, deadline)
+                type,
+                node,
+                distinctShards(partShards),
+                plan.args(part),
+                outputs,
+                flags,
+                start,
+                deadline)
             .whenComplete((answer, error) -> onPart(part, answer, error));
       }
     }
@@ -181,9 +188,18 @@ public final class FanOut {
         result.complete(plan.result());
       }
     }
+  }
 
-    private static int[] distinct(int[] values) {
-      return Arrays.stream(values).distinct().toArray();
+  /** The distinct shards of a part, ascending; primitive arrays only (no boxing). */
+  static int[] distinctShards(int[] values) {
+    int[] sorted = values.clone();
+    Arrays.sort(sorted);
+    int count = 0;
+    for (int value : sorted) {
+      if (count == 0 || sorted[count - 1] != value) {
+        sorted[count++] = value;
+      }
     }
+    return count == sorted.length ? sorted : Arrays.copyOf(sorted, count);
   }
 }

@@ -19,6 +19,15 @@ public final class NodeHandle {
   /** How long after a failed connect the node counts as unreachable for read policies. */
   private static final long UNREACHABLE_FOR_NANOS = TimeUnit.SECONDS.toNanos(1);
 
+  /**
+   * Source of {@link #serial()}: unique per handle in this JVM. Handles are kept per node for a
+   * client's life, so 2^31 of them is out of reach; past it a serial would be negative and a
+   * fan-out would fail loudly (KeyGroups refuses negative groups), never group two nodes as one.
+   */
+  private static final java.util.concurrent.atomic.AtomicInteger SERIALS =
+      new java.util.concurrent.atomic.AtomicInteger();
+
+  private final int serial = SERIALS.getAndIncrement();
   private final Node node;
   private final String identity;
   private final NodeConnector connector;
@@ -39,6 +48,14 @@ public final class NodeHandle {
   /** What makes two nodes the same connection target: id, address and TLS. */
   public static String identityOf(Node node) {
     return node.id() + "@" + node.address() + (node.tls() ? "+tls" : "");
+  }
+
+  /**
+   * A number unique to this handle in this JVM: a fan-out groups keys by it, with a field read
+   * instead of a map lookup per key.
+   */
+  int serial() {
+    return serial;
   }
 
   public Node node() {
