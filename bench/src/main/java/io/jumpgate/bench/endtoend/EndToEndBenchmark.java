@@ -197,11 +197,12 @@ public final class EndToEndBenchmark {
           for (RedisProcess node : servers.redisClusterNodes()) {
             seeds.add(LettuceOptions.uri("127.0.0.1", node.port()));
           }
-          systems.add(new LettuceClusterSystem(keys, seeds, resources));
+          systems.add(LettuceSystem.cluster(keys, seeds, resources));
         }
         case "twemproxy" ->
             systems.add(
-                new TwemproxySystem(keys, "127.0.0.1", servers.twemproxy().port(), resources));
+                LettuceSystem.throughTwemproxy(
+                    keys, "127.0.0.1", servers.twemproxy().port(), resources));
         default -> throw new IllegalArgumentException("unknown system " + name);
       }
     }

@@ -6,7 +6,6 @@ import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.topology.EtcdTopologyOptions;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.resource.ClientResources;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
 
@@ -49,14 +48,7 @@ final class JumpgateSystem implements BenchSystem {
 
   @Override
   public Object prepare(int[] keyIndexes, boolean write) {
-    if (!write) {
-      return keys.keysOf(keyIndexes);
-    }
-    Map<byte[], byte[]> map = new LinkedHashMap<>();
-    for (int index : keyIndexes) {
-      map.put(keys.key(index), keys.value());
-    }
-    return map;
+    return keys.batch(keyIndexes, write);
   }
 
   @Override

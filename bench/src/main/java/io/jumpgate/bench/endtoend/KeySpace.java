@@ -120,6 +120,21 @@ final class KeySpace {
     };
   }
 
+  /**
+   * What a system that takes plain key lists sends for a batch, made before anything is timed: the
+   * keys for MGET ({@code byte[][]}), or key -> value in request order for MSET ({@code Map}).
+   */
+  Object batch(int[] keyIndexes, boolean write) {
+    if (!write) {
+      return keysOf(keyIndexes);
+    }
+    java.util.Map<byte[], byte[]> entries = new java.util.LinkedHashMap<>();
+    for (int index : keyIndexes) {
+      entries.put(keys[index], value());
+    }
+    return entries;
+  }
+
   /** The keys of a batch of indexes. */
   byte[][] keysOf(int[] batch) {
     byte[][] result = new byte[batch.length][];

@@ -3,6 +3,8 @@ package io.jumpgate.bench.timing;
 import io.jumpgate.driver.JumpgateClient;
 import io.jumpgate.driver.JumpgateCommands;
 import io.jumpgate.driver.JumpgateOptions;
+import io.jumpgate.it.fixture.EtcdCluster;
+import io.jumpgate.it.fixture.LocalCluster;
 import io.jumpgate.it.fixture.Poll;
 import io.jumpgate.it.fixture.ProcessFixture;
 import io.jumpgate.it.fixture.RedisProcess;
@@ -48,6 +50,12 @@ import java.util.concurrent.atomic.LongAdder;
  * leader within 20 s. Not thread-safe: one run per JVM.
  */
 public final class FailoverRun {
+
+  /**
+   * etcd's --max-txn-ops for this run (its default is 128): failing over every shard of one leader
+   * of a 1024-shard map is then one transaction, one revision.
+   */
+  static final int MAX_TRANSACTION_OPERATIONS = 4096;
 
   static final String CLUSTER = "failover";
   static final int SHARDS = 1024;
@@ -139,7 +147,15 @@ public final class FailoverRun {
 
   private static Map<String, Object> runOnce(
       ProcessFixture fixture, int run, int victim, String[] keys) throws Exception {
-    FailoverCluster cluster = FailoverCluster.start(fixture, CLUSTER, SHARDS, LEADERS);
+    LocalCluster cluster =
+        LocalCluster.start(
+            fixture,
+            EtcdCluster.options()
+                .extraArgs("--max-txn-ops", Integer.toString(MAX_TRANSACTION_OPERATIONS)),
+            CLUSTER,
+            SHARDS,
+            LEADERS,
+            1);
     JumpgateClient client =
         fixture.register(
             JumpgateClient.create(
@@ -156,8 +172,8 @@ public final class FailoverRun {
       if (shard % LEADERS == victim) {
         affected[shard] = true;
         failover.put(
-            FailoverCluster.shardKey(shard),
-            FailoverCluster.assignmentJson(FailoverCluster.replicaId(victim), List.of(), 1));
+            LocalCluster.shardKey(shard),
+            LocalCluster.assignmentJson(LocalCluster.replicaId(victim, 0), List.of(), 1));
       }
     }
     WriteLoad load = new WriteLoad(client.connect().sync(), keys, affected);
@@ -172,7 +188,7 @@ public final class FailoverRun {
 
       MachineLoad loadAtStart = MachineLoad.now();
       RedisProcess leader = cluster.leader(victim);
-      RedisProcess replica = cluster.replica(victim);
+      RedisProcess replica = cluster.replicasOf(victim).get(0);
       leader.kill9();
       long killed = System.nanoTime();
       load.killedAt(killed);
@@ -182,12 +198,12 @@ public final class FailoverRun {
         throw new IllegalStateException("REPLICAOF NO ONE answered " + promoted);
       }
       long putStart = System.nanoTime();
-      long revision = cluster.commitRelative(failover);
+      long revision = cluster.putValues(failover);
       long putReturned = System.nanoTime();
       load.revisionAt(putReturned);
       Poll.until(
           RECOVERY_TIMEOUT,
-          "a write to succeed on the new leader " + FailoverCluster.replicaId(victim),
+          "a write to succeed on the new leader " + LocalCluster.replicaId(victim, 0),
           () -> load.firstOnNewLeader() != Long.MAX_VALUE);
       Thread.sleep(AFTER_RECOVERY.toMillis()); // keep the load on to count late errors
       load.stop();
@@ -196,8 +212,8 @@ public final class FailoverRun {
       long first = load.firstOnNewLeader();
       Map<String, Object> result = new LinkedHashMap<>();
       result.put("run", run);
-      result.put("killedLeader", FailoverCluster.leaderId(victim));
-      result.put("newLeader", FailoverCluster.replicaId(victim));
+      result.put("killedLeader", LocalCluster.leaderId(victim));
+      result.put("newLeader", LocalCluster.replicaId(victim, 0));
       result.put("affectedShards", failover.size());
       result.put("revision", revision);
       result.put("gapMs", (first - putReturned) / 1e6);
