@@ -8,9 +8,10 @@ import java.util.List;
  * every allowed try failed. Server errors that are the command's own answer (WRONGTYPE, ERR ...)
  * are not wrapped: they reach the caller as Lettuce's {@code RedisCommandExecutionException}.
  *
- * <p>{@link #outcomeKnown()} tells whether the server provably did not run the command. When it is
- * false (a timeout, a connection lost after the command was written), a non-idempotent command such
- * as INCR may have run: the driver never sends such a command again on its own.
+ * <p>{@link #outcome()} tells whether the command may have run: {@link Outcome#NOT_RUN} when no try
+ * of it can have run, {@link Outcome#UNKNOWN} when one may have (a timeout, a connection lost after
+ * the command was written). A command that is not idempotent, such as INCR, is never sent again by
+ * the driver once its outcome is unknown.
  *
  * <p>Immutable once thrown.
  */
@@ -20,25 +21,25 @@ public class CommandFailedException extends JumpgateException {
 
   private final String command;
   private final transient List<Attempt> attempts;
-  private final boolean outcomeKnown;
+  private final Outcome outcome;
 
   /**
    * @param message what went wrong
    * @param command the command's name, e.g. {@code INCR}
    * @param attempts every try, in order; copied
-   * @param outcomeKnown true when the server provably did not run the command
+   * @param outcome {@link Outcome#NOT_RUN} when no try can have run, else {@link Outcome#UNKNOWN}
    * @param cause the last underlying failure
    */
   public CommandFailedException(
-      String message,
-      String command,
-      List<Attempt> attempts,
-      boolean outcomeKnown,
-      Throwable cause) {
+      String message, String command, List<Attempt> attempts, Outcome outcome, Throwable cause) {
     super(message + describe(attempts), cause);
+    if (outcome == null || outcome == Outcome.APPLIED) {
+      throw new IllegalArgumentException(
+          "a failed command's outcome is NOT_RUN or UNKNOWN, not " + outcome);
+    }
     this.command = command;
     this.attempts = List.copyOf(attempts);
-    this.outcomeKnown = outcomeKnown;
+    this.outcome = outcome;
   }
 
   private static String describe(List<Attempt> attempts) {
@@ -67,8 +68,15 @@ public class CommandFailedException extends JumpgateException {
     return attempts.isEmpty() ? null : attempts.get(attempts.size() - 1);
   }
 
-  /** True when the server provably did not run the command; false when it may have. */
-  public boolean outcomeKnown() {
-    return outcomeKnown;
+  /**
+   * {@link Outcome#NOT_RUN} when no try of the command can have run, else {@link Outcome#UNKNOWN}.
+   */
+  public Outcome outcome() {
+    return outcome;
+  }
+
+  /** True when a try may have run ({@link Outcome#UNKNOWN}); false when none can have. */
+  public boolean mayHaveRun() {
+    return outcome.mayHaveRun();
   }
 }

@@ -3,8 +3,9 @@ package io.jumpgate.driver;
 import java.util.List;
 
 /**
- * The command's deadline passed before an answer came. The command may have run (outcomeKnown is
- * false unless no try was ever written).
+ * The command's deadline passed before an answer came. The outcome is {@link Outcome#UNKNOWN} (the
+ * command may have run, or may still run) unless no try of it was ever written: then it is {@link
+ * Outcome#NOT_RUN}.
  *
  * <p>Immutable once thrown; {@link #attempts()} lists every try.
  */
@@ -16,15 +17,11 @@ public class CommandTimeoutException extends CommandFailedException {
    * @param message what went wrong
    * @param command the command's name
    * @param attempts every try, in order
-   * @param outcomeKnown true when the server provably did not run the command
+   * @param outcome {@link Outcome#NOT_RUN} when no try can have run, else {@link Outcome#UNKNOWN}
    * @param cause the last underlying failure
    */
   public CommandTimeoutException(
-      String message,
-      String command,
-      List<Attempt> attempts,
-      boolean outcomeKnown,
-      Throwable cause) {
-    super(message, command, attempts, outcomeKnown, cause);
+      String message, String command, List<Attempt> attempts, Outcome outcome, Throwable cause) {
+    super(message, command, attempts, outcome, cause);
   }
 }

@@ -3,8 +3,10 @@ package io.jumpgate.driver;
 import java.util.List;
 
 /**
- * The node that should serve the command could not be reached (connection refused, not connected),
- * on every allowed try. The server did not run the command.
+ * The node that should serve the command could not be reached (connection refused, not connected,
+ * down for a reconnect backoff) on the last allowed try. The outcome is {@link Outcome#NOT_RUN}
+ * unless an earlier try may have run (it was written before the node went away): then it is {@link
+ * Outcome#UNKNOWN}.
  *
  * <p>Immutable once thrown; {@link #attempts()} lists every try.
  */
@@ -16,15 +18,11 @@ public class NodeUnavailableException extends CommandFailedException {
    * @param message what went wrong
    * @param command the command's name
    * @param attempts every try, in order
-   * @param outcomeKnown true when the server provably did not run the command
+   * @param outcome {@link Outcome#NOT_RUN} when no try can have run, else {@link Outcome#UNKNOWN}
    * @param cause the last underlying failure
    */
   public NodeUnavailableException(
-      String message,
-      String command,
-      List<Attempt> attempts,
-      boolean outcomeKnown,
-      Throwable cause) {
-    super(message, command, attempts, outcomeKnown, cause);
+      String message, String command, List<Attempt> attempts, Outcome outcome, Throwable cause) {
+    super(message, command, attempts, outcome, cause);
   }
 }

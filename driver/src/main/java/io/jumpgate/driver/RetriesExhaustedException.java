@@ -16,15 +16,11 @@ public class RetriesExhaustedException extends CommandFailedException {
    * @param message what went wrong
    * @param command the command's name
    * @param attempts every try, in order
-   * @param outcomeKnown true when the server provably did not run the command
+   * @param outcome {@link Outcome#NOT_RUN} when no try can have run, else {@link Outcome#UNKNOWN}
    * @param cause the last underlying failure
    */
   public RetriesExhaustedException(
-      String message,
-      String command,
-      List<Attempt> attempts,
-      boolean outcomeKnown,
-      Throwable cause) {
-    super(message, command, attempts, outcomeKnown, cause);
+      String message, String command, List<Attempt> attempts, Outcome outcome, Throwable cause) {
+    super(message, command, attempts, outcome, cause);
   }
 }

@@ -364,7 +364,7 @@ public final class Dispatcher implements TopologyListener {
               name + " got no answer within " + options.commandTimeout().toMillis() + " ms",
               name,
               command.attempts(),
-              false,
+              io.jumpgate.driver.Outcome.UNKNOWN,
               cause);
     } else if (kind == FailureKind.NODE_DOWN) {
       failure =
@@ -372,7 +372,7 @@ public final class Dispatcher implements TopologyListener {
               name + " could not reach " + describeTarget(command),
               name,
               command.attempts(),
-              true,
+              io.jumpgate.driver.Outcome.NOT_RUN,
               cause);
     } else if (!kind.provablyNotRun()) {
       failure =
@@ -386,7 +386,7 @@ public final class Dispatcher implements TopologyListener {
                       : " since it is not idempotent"),
               name,
               command.attempts(),
-              false,
+              io.jumpgate.driver.Outcome.UNKNOWN,
               cause);
     } else {
       failure =
@@ -394,7 +394,7 @@ public final class Dispatcher implements TopologyListener {
               name + " failed " + command.attempts().size() + " times",
               name,
               command.attempts(),
-              neverRun,
+              neverRun ? io.jumpgate.driver.Outcome.NOT_RUN : io.jumpgate.driver.Outcome.UNKNOWN,
               cause);
     }
     failed(command, failure, now);

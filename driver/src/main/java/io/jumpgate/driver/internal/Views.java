@@ -157,7 +157,11 @@ public final class Views {
       throw new JumpgateException(command + " failed: " + cause, cause);
     } catch (TimeoutException e) {
       throw new CommandTimeoutException(
-          command + " did not end within its deadline", command, List.of(), false, e);
+          command + " did not end within its deadline",
+          command,
+          List.of(),
+          io.jumpgate.driver.Outcome.UNKNOWN,
+          e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new JumpgateException("interrupted while waiting for " + command, e);

@@ -55,7 +55,11 @@ class BroadcastTest {
         Broadcast.run("FLUSHDB", Targets.LEADERS, nodes, futures(sent), answers -> "OK");
     NodeUnavailableException down =
         new NodeUnavailableException(
-            "FLUSHDB could not reach node b", "FLUSHDB", List.of(), true, null);
+            "FLUSHDB could not reach node b",
+            "FLUSHDB",
+            List.of(),
+            io.jumpgate.driver.Outcome.NOT_RUN,
+            null);
     sent.get(b).completeExceptionally(new CompletionException(down));
     assertThat(result.toCompletableFuture()).isNotDone();
     RedisCommandExecutionException refused = new RedisCommandExecutionException("ERR disabled");

@@ -80,7 +80,7 @@ final class ChaosStats {
     firstFailure.putIfAbsent(type, command + ": " + error.getMessage());
     boolean unknown;
     if (error instanceof CommandFailedException failed) {
-      unknown = !failed.outcomeKnown();
+      unknown = failed.mayHaveRun();
     } else if (error instanceof JumpgateException) {
       unknown = false; // refused before anything was sent (no route, cross-shard, ...)
     } else {

@@ -330,7 +330,7 @@ class DriverFailoverIT {
                       failures
                           .computeIfAbsent(e.getClass().getSimpleName(), name -> new AtomicLong())
                           .incrementAndGet();
-                      if (!e.outcomeKnown()) {
+                      if (e.mayHaveRun()) {
                         unknown.incrementAndGet();
                       }
                     } catch (JumpgateException e) {

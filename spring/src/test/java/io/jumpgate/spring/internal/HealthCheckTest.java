@@ -84,7 +84,11 @@ class HealthCheckTest {
         failures.put(
             node,
             new NodeUnavailableException(
-                "PING could not reach " + node, "PING", List.of(), true, null));
+                "PING could not reach " + node,
+                "PING",
+                List.of(),
+                io.jumpgate.driver.Outcome.NOT_RUN,
+                null));
       }
       return CompletableFuture.failedFuture(
           new BroadcastFailedException("PING failed", "PING", failures, Map.of()));
@@ -272,7 +276,10 @@ class HealthCheckTest {
         new BroadcastFailedException(
             "PING failed",
             "PING",
-            Map.of("leader-0", new NodeUnavailableException("down", "PING", List.of(), true, null)),
+            Map.of(
+                "leader-0",
+                new NodeUnavailableException(
+                    "down", "PING", List.of(), io.jumpgate.driver.Outcome.NOT_RUN, null)),
             Map.of()));
     HealthCheck.Result result = check.check();
     assertThat(result.up()).isFalse();
