@@ -126,7 +126,11 @@ public final class JumpgateClient implements AutoCloseable {
                 options.etcd().map(EtcdTopologyOptions::clock).orElse(Clock.systemUTC()));
       }
       Dispatcher dispatcher =
-          new Dispatcher(options, connector, resources.eventExecutorGroup(), metrics);
+          new Dispatcher(
+              options,
+              connector,
+              io.jumpgate.driver.internal.TaskScheduler.on(resources.eventExecutorGroup()),
+              metrics);
       metrics.connectionCount(dispatcher::openConnections);
       // Subscribe before starting: the first snapshot and every later one reach the dispatcher.
       source.subscribe(dispatcher);

@@ -70,7 +70,7 @@ public final class CommandExecutor<K, V> {
       OutputFactory<K, V, T> outputs,
       int flags) {
     requireOpen();
-    long now = System.nanoTime();
+    long now = dispatcher.nanoTime();
     return dispatcher.send(
         new RoutedCommand<>(
                 dispatcher, type, args, outputs, codec, -1, flags, now, now + timeoutNanos)
@@ -108,7 +108,7 @@ public final class CommandExecutor<K, V> {
       OutputFactory<K, V, T> outputs,
       int flags) {
     requireOpen();
-    long now = System.nanoTime();
+    long now = dispatcher.nanoTime();
     return dispatcher.send(
         new RoutedCommand<>(
             dispatcher, type, args, outputs, codec, shard, flags, now, now + timeoutNanos));

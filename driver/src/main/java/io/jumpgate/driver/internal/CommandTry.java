@@ -1,54 +1,83 @@
 package io.jumpgate.driver.internal;
 
-import io.lettuce.core.RedisException;
 import io.lettuce.core.internal.ExceptionFactory;
 import io.lettuce.core.output.CommandOutput;
+import io.lettuce.core.protocol.Command;
 import io.lettuce.core.protocol.CommandArgs;
 import io.lettuce.core.protocol.CompleteableCommand;
-import io.lettuce.core.protocol.DecoratedCommand;
 import io.lettuce.core.protocol.ProtocolKeyword;
-import io.lettuce.core.protocol.RedisCommand;
 import io.netty.buffer.ByteBuf;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
- * One try of a command as Lettuce sees it: wraps a Lettuce command (type, arguments, output) and
- * turns Lettuce's signals into exactly one {@link #onAnswer} or {@link #onFailure} per try.
+ * One try of a {@link RoutedCommand}: the object Lettuce writes and completes. It is not the
+ * caller's future: whatever the caller does to its future (cancel, {@code orTimeout}, {@code
+ * completeExceptionally}) never reaches Lettuce as a try's end, so it can never make the driver
+ * send the command again.
  *
- * <p>Lettuce signals a try's end in several ways: {@code complete()} when the reply was read (an
- * error reply included), {@code completeExceptionally} for timeouts and broken connections, and
- * {@code cancel()} when the connection drops commands. The first signal wins; later ones (a reply
- * that arrives after its timeout, say) are ignored. The future part of this object ({@link
- * CompletableFuture}) is the caller's for a {@link RoutedCommand}, and only a done-marker for a
- * retry.
+ * <p>Lettuce signals a try's end in several ways: {@link #complete()} when the reply was read (an
+ * error reply included), {@link #completeExceptionally} for timeouts and broken connections, and
+ * {@link #cancel()} when the connection drops commands. The first signal wins; later ones (a reply
+ * that arrives after its timeout, say) are ignored. The try then tells its command, which decides
+ * (through the {@link Dispatcher}) whether another try follows.
+ *
+ * <p>A try also knows whether its bytes were ever produced for the socket ({@link #encode} ran): a
+ * failure of a try that was never encoded and did not time out proves that the server never saw it.
+ * Once its command has ended (answered, failed, or given up by the caller), {@link #isDone()} is
+ * true, so a try still queued in Lettuce is not written.
+ *
+ * <p>Threading: written by the thread that dispatches it, encoded and completed on a Netty event
+ * loop, timed out on Lettuce's timer; every transition is a compare-and-set or a release store.
  */
-abstract class CommandTry<K, V, T> extends CompletableFuture<T>
-    implements RedisCommand<K, V, T>,
-        CompleteableCommand<T>,
-        DecoratedCommand<K, V, T>,
-        HasDeadline {
+final class CommandTry<K, V, T> extends Command<K, V, T>
+    implements CompleteableCommand<T>, HasDeadline {
 
-  private static final AtomicIntegerFieldUpdater<CommandTry> ENDED =
-      AtomicIntegerFieldUpdater.newUpdater(CommandTry.class, "ended");
+  private static final VarHandle ENDED;
+  private static final VarHandle ENCODED;
+  private static final VarHandle ON_END;
+  private static final BiConsumer<Object, Throwable> ENDED_MARK = (value, error) -> {};
 
-  private final RedisCommand<K, V, T> command;
-  private volatile int ended;
-
-  CommandTry(RedisCommand<K, V, T> command) {
-    this.command = command;
+  static {
+    try {
+      MethodHandles.Lookup lookup = MethodHandles.lookup();
+      ENDED = lookup.findVarHandle(CommandTry.class, "ended", int.class);
+      ENCODED = lookup.findVarHandle(CommandTry.class, "encoded", boolean.class);
+      ON_END = lookup.findVarHandle(CommandTry.class, "onEnd", Object.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
   }
 
-  /** The try's answer: the server replied without an error. */
-  abstract void onAnswer(T value);
+  private final RoutedCommand<K, V, T> command;
+  private final int number;
 
-  /** The try failed: an error reply, a timeout, a broken connection. */
-  abstract void onFailure(Throwable error);
+  @SuppressWarnings("unused") // through ENDED
+  private volatile int ended;
 
-  private boolean end() {
-    return ENDED.compareAndSet(this, 0, 1);
+  @SuppressWarnings("unused") // through ENCODED
+  private boolean encoded;
+
+  /** What runs when the try ends (null, an action, or {@link #ENDED_MARK} once it ended). */
+  @SuppressWarnings("unused") // through ON_END
+  private volatile Object onEnd;
+
+  CommandTry(
+      RoutedCommand<K, V, T> command,
+      int number,
+      ProtocolKeyword type,
+      CommandOutput<K, V, T> output,
+      CommandArgs<K, V> args) {
+    super(type, output, args);
+    this.command = command;
+    this.number = number;
+  }
+
+  /** The try's number, 1 for the first. */
+  int number() {
+    return number;
   }
 
   /** Whether this try already ended (answered or failed). */
@@ -56,11 +85,37 @@ abstract class CommandTry<K, V, T> extends CompletableFuture<T>
     return ended != 0;
   }
 
+  /**
+   * Whether the try's bytes were produced for the socket: after a failure, false proves that the
+   * server never saw this try, unless the failure was a timeout (a write may still be on its way).
+   */
+  boolean wasEncoded() {
+    return (boolean) ENCODED.getAcquire(this);
+  }
+
+  private boolean end() {
+    return ENDED.compareAndSet(this, 0, 1);
+  }
+
   /** Ends the try as failed when nothing else ended it first; for failures outside Lettuce. */
   void failTry(Throwable error) {
     if (end()) {
-      onFailure(error);
+      super.completeExceptionally(error);
+      notifyEnd(null, error);
+      command.tryFailed(this, error);
     }
+  }
+
+  @Override
+  public void encode(ByteBuf buffer) {
+    ENCODED.setRelease(this, true);
+    super.encode(buffer);
+  }
+
+  /** A queued try is not written once its command ended: Lettuce skips commands that are done. */
+  @Override
+  public boolean isDone() {
+    return super.isDone() || command.isDone();
   }
 
   @Override
@@ -68,12 +123,16 @@ abstract class CommandTry<K, V, T> extends CompletableFuture<T>
     if (!end()) {
       return;
     }
-    CommandOutput<K, V, T> output = command.getOutput();
-    command.complete();
+    super.complete();
+    CommandOutput<K, V, T> output = getOutput();
     if (output != null && output.hasError()) {
-      onFailure(ExceptionFactory.createExecutionException(output.getError()));
+      Throwable error = ExceptionFactory.createExecutionException(output.getError());
+      notifyEnd(null, error);
+      command.tryFailed(this, error);
     } else {
-      onAnswer(output == null ? null : output.get());
+      T value = output == null ? null : output.get();
+      notifyEnd(value, null);
+      command.tryAnswered(this, value);
     }
   }
 
@@ -82,72 +141,67 @@ abstract class CommandTry<K, V, T> extends CompletableFuture<T>
     if (!end()) {
       return false;
     }
-    command.completeExceptionally(error);
-    onFailure(error);
+    super.completeExceptionally(error);
+    notifyEnd(null, error);
+    command.tryFailed(this, error);
     return true;
   }
 
-  /** Lettuce dropped the command (e.g. its connection was reset): its fate is unknown. */
+  /** Lettuce dropped the try (e.g. its connection was reset): its fate is unknown. */
   @Override
   public void cancel() {
     if (end()) {
-      command.cancel();
-      onFailure(new RedisException("the command was dropped by its connection"));
+      super.cancel();
+      io.lettuce.core.RedisException error =
+          new io.lettuce.core.RedisException("the command was dropped by its connection");
+      notifyEnd(null, error);
+      command.tryFailed(this, error);
     }
   }
 
-  /** Completes the future itself, bypassing the try logic. */
-  final boolean finishFuture(T value) {
-    return super.complete(value);
-  }
-
-  /** Fails the future itself, bypassing the try logic. */
-  final boolean failFuture(Throwable error) {
-    return super.completeExceptionally(error);
-  }
-
   @Override
-  public CommandOutput<K, V, T> getOutput() {
-    return command.getOutput();
-  }
-
-  @Override
-  public CommandArgs<K, V> getArgs() {
-    return command.getArgs();
-  }
-
-  @Override
-  public ProtocolKeyword getType() {
-    return command.getType();
-  }
-
-  @Override
-  public void encode(ByteBuf buffer) {
-    command.encode(buffer);
-  }
-
-  @Override
-  public void setOutput(CommandOutput<K, V, T> output) {
-    command.setOutput(output);
-  }
-
-  @Override
-  public RedisCommand<K, V, T> getDelegate() {
-    return command;
+  public long deadlineNanos() {
+    return command.deadlineNanos();
   }
 
   @Override
   public void onComplete(Consumer<? super T> action) {
-    thenAccept(action);
+    onComplete((value, error) -> action.accept(value));
   }
 
+  /**
+   * Registers what runs when the try ends (Lettuce registers one per write: cancelling its
+   * timeout). Lock-free: a compare-and-set on one field; a second action is chained to the first.
+   */
   @Override
+  @SuppressWarnings("unchecked")
   public void onComplete(BiConsumer<? super T, Throwable> action) {
-    whenComplete(action);
+    while (true) {
+      Object current = ON_END.getAcquire(this);
+      if (current == ENDED_MARK) {
+        action.accept(null, null);
+        return;
+      }
+      Object next =
+          current == null
+              ? action
+              : ((BiConsumer<T, Throwable>) current).andThen((BiConsumer<T, Throwable>) action);
+      if (ON_END.compareAndSet(this, current, next)) {
+        return;
+      }
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private void notifyEnd(T value, Throwable error) {
+    Object current = ON_END.getAndSet(this, ENDED_MARK);
+    if (current != null && current != ENDED_MARK) {
+      ((BiConsumer<T, Throwable>) current).accept(value, error);
+    }
   }
 
   @Override
   public String toString() {
-    return getClass().getSimpleName() + "[" + command.getType() + ", ended=" + (ended != 0) + "]";
+    return "CommandTry[" + getType() + " #" + number + ", ended=" + tryEnded() + "]";
   }
 }

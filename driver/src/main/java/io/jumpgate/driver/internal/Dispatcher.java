@@ -3,43 +3,50 @@ package io.jumpgate.driver.internal;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.RemovalCause;
+import io.jumpgate.driver.ClientClosedException;
+import io.jumpgate.driver.CommandEvent;
 import io.jumpgate.driver.CommandFailedException;
+import io.jumpgate.driver.CommandListener;
 import io.jumpgate.driver.CommandTimeoutException;
+import io.jumpgate.driver.FanOutGrouping;
 import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.driver.NodeUnavailableException;
+import io.jumpgate.driver.Outcome;
 import io.jumpgate.driver.ReadPolicy;
 import io.jumpgate.driver.RetriesExhaustedException;
 import io.jumpgate.driver.RetryOptions;
 import io.jumpgate.spi.ShardUnavailableException;
 import io.jumpgate.spi.TopologyListener;
 import io.jumpgate.spi.TopologySnapshot;
-import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.protocol.RedisCommand;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The engine of the driver: picks the node for each try of each command, hands it to that node's
- * Lettuce connection, and decides what happens when a try fails.
+ * The engine of the driver: picks the node for each try of each command, hands the try to that
+ * node's Lettuce connection, and decides what happens when a try fails.
  *
  * <p>Hot path ({@link #send}): one volatile read of the routing table, array reads for the node,
  * one volatile read for its connection, Lettuce's {@code dispatch}. No lock, no allocation of its
  * own.
  *
- * <p>Failures follow the retry rules: a try the server provably did not run may be tried again
- * whatever the command; one whose fate is unknown (a timeout, a connection lost after the write)
- * only when the command is idempotent. READONLY and MOVED wait (bounded) for a newer topology
- * revision, or follow a MOVED that names a known node at once; other retriable failures back off
- * with jitter. Every wait is bounded by the retry options and the command's deadline. The topology
- * thread calls {@link #onTopologyChange}; retries run on the scheduler, never blocking a thread.
+ * <p>Failures follow {@link RetryRules}: a try that provably did not run may be tried again
+ * whatever the command; one that may have run only when the command allows it. READONLY and MOVED
+ * wait (bounded, in {@link TopologyWaiters}) for a newer topology revision, or follow a MOVED that
+ * names a known node at once; other retriable failures back off with jitter. Every wait is bounded
+ * by the retry options and the command's deadline, and every wait is released at its end: nothing
+ * is retained once a command ended. The topology thread calls {@link #onTopologyChange}; retries
+ * run on the scheduler, never on the topology thread, never blocking a thread. A retry that cannot
+ * be scheduled (the client closed) fails its command.
  */
 public final class Dispatcher implements TopologyListener {
 
@@ -51,32 +58,40 @@ public final class Dispatcher implements TopologyListener {
   private final JumpgateOptions options;
   private final RetryOptions retry;
   private final ReadPolicy readPolicy;
-  private final NodeConnector connector;
-  private final ScheduledExecutorService scheduler;
+  private final ConnectionOpener opener;
+  private final TaskScheduler scheduler;
   private final DriverMetrics metrics;
   private final Cache<String, NodeHandle> handles;
-  private final io.jumpgate.driver.CommandListener commandListener;
-
-  private final java.util.concurrent.atomic.LongAdder inFlight =
-      new java.util.concurrent.atomic.LongAdder();
+  private final CommandListener commandListener;
+  private final TopologyWaiters waiters;
+  private final LongAdder inFlight = new LongAdder();
 
   private volatile RoutingTable table;
-  private volatile CompletableFuture<RoutingTable> nextTable = new CompletableFuture<>();
   private volatile boolean accepting = true;
   private volatile boolean closed;
 
   public Dispatcher(
       JumpgateOptions options,
-      NodeConnector connector,
-      ScheduledExecutorService scheduler,
+      ConnectionOpener opener,
+      TaskScheduler scheduler,
       DriverMetrics metrics) {
+    this(options, opener, scheduler, metrics, TopologyWaiters.DEFAULT_CAPACITY);
+  }
+
+  Dispatcher(
+      JumpgateOptions options,
+      ConnectionOpener opener,
+      TaskScheduler scheduler,
+      DriverMetrics metrics,
+      int maxWaitingForTopology) {
     this.options = options;
     this.retry = options.retry();
     this.readPolicy = options.readPolicy();
-    this.connector = connector;
+    this.opener = opener;
     this.scheduler = scheduler;
     this.metrics = metrics;
     this.commandListener = options.commandListener().orElse(null);
+    this.waiters = new TopologyWaiters(maxWaitingForTopology);
     this.retireGraceNanos = options.commandTimeout().toNanos() + TimeUnit.SECONDS.toNanos(1);
     this.handles =
         Caffeine.newBuilder()
@@ -84,21 +99,31 @@ public final class Dispatcher implements TopologyListener {
             .removalListener(
                 (String identity, NodeHandle handle, RemovalCause cause) -> {
                   if (handle != null) {
-                    handle.retire(retireGraceNanos, scheduler);
+                    handle.retire(retireGraceNanos);
                   }
                 })
             .build();
   }
 
+  /** Now on the dispatcher's clock: command deadlines are on this scale. */
+  public long nanoTime() {
+    return scheduler.nanoTime();
+  }
+
   // ---- topology --------------------------------------------------------------------------------
 
-  /** Builds the routing table of a new snapshot; called on the topology thread. */
+  /**
+   * Builds the routing table of a new snapshot, publishes it, then wakes the commands that wait for
+   * a newer map (their retries run on the scheduler). Called on the topology thread.
+   */
   @Override
   public void onTopologyChange(TopologySnapshot previous, TopologySnapshot current) {
     RoutingTable next =
         new RoutingTable(
             current,
-            node -> handles.get(NodeHandle.identityOf(node), id -> new NodeHandle(node, connector)),
+            node ->
+                handles.get(
+                    NodeHandle.identityOf(node), id -> new NodeHandle(node, opener, scheduler)),
             options.zone().orElse(null));
     table = next;
     Set<String> inUse = new HashSet<>();
@@ -110,9 +135,8 @@ public final class Dispatcher implements TopologyListener {
         handles.invalidate(identity);
       }
     }
-    CompletableFuture<RoutingTable> waiting = nextTable;
-    nextTable = new CompletableFuture<>();
-    waiting.complete(next);
+    // After the table: a waiter that joins from now on sees the new revision itself.
+    waiters.wakeAll(this::wake);
     metrics.topologyApplied(current);
     if (options.warmUp()) {
       for (NodeHandle leader : next.leaderNodes()) {
@@ -131,32 +155,31 @@ public final class Dispatcher implements TopologyListener {
   /** Sends the first try of a command. */
   public <K, V, T> RoutedCommand<K, V, T> send(RoutedCommand<K, V, T> command) {
     if (!accepting) {
-      command.fail(new IllegalStateException("the Jumpgate client is closed"));
+      if (command.markEnded()) {
+        command.failFuture(new IllegalStateException("the Jumpgate client is closed"));
+      }
       return command;
     }
     inFlight.increment();
-    sendTry(command, command, 1);
+    sendTry(command, command.currentTry());
     return command;
   }
 
-  private <K, V, T> void sendTry(
-      RoutedCommand<K, V, T> command, CommandTry<K, V, T> attempt, int number) {
+  private <K, V, T> void sendTry(RoutedCommand<K, V, T> command, CommandTry<K, V, T> attempt) {
     RoutingTable current = table;
     NodeHandle node = command.takeRedirect();
     if (node == null) {
       node = chooseNode(command, current);
-      if (node == null && command.groupShards() != null) {
-        // the shards of this fan-out part are no longer served by one node: split again
-        failed(command, new RegroupNeededException(), System.nanoTime());
-        return;
-      }
       if (node == null) {
-        if (!attempt.tryEnded()) {
-          // no route: the shard has no valid assignment (or no replica for REPLICA reads)
-          ShardUnavailableException unavailable = unavailable(command, current);
-          command.recordAttempt(number, unavailable.getMessage(), System.nanoTime());
-          failed(command, unavailable, System.nanoTime());
+        if (command.groupShards() != null) {
+          // the shards of this fan-out part are no longer served by one node: split again
+          failed(command, new RegroupNeededException(), scheduler.nanoTime());
+          return;
         }
+        // no route: the shard has no valid assignment (or no replica for REPLICA reads)
+        ShardUnavailableException unavailable = unavailable(command, current);
+        command.recordAttempt(attempt.number(), unavailable.getMessage(), scheduler.nanoTime());
+        failed(command, unavailable, scheduler.nanoTime());
         return;
       }
     }
@@ -166,36 +189,95 @@ public final class Dispatcher implements TopologyListener {
       dispatch(connection, attempt);
       return;
     }
-    // The connection is still being made (bounded by the connect timeout): the try must not wait
-    // for it past the command's deadline. The command was not sent, but may be once the
-    // connection opens, so an expired wait counts as a timeout (outcome unknown).
-    NodeHandle target = node;
-    long left = command.deadlineNanos() - System.nanoTime();
-    if (left <= 0) {
-      attempt.failTry(connectionWaitExpired(target));
-      return;
-    }
-    ScheduledFuture<?> expiry =
-        scheduler.schedule(
-            () -> attempt.failTry(connectionWaitExpired(target)), left, TimeUnit.NANOSECONDS);
-    target
-        .connection()
-        .whenComplete(
-            (opened, error) -> {
-              expiry.cancel(false);
-              if (error != null) {
-                attempt.failTry(error);
-              } else if (!attempt.tryEnded()) {
-                dispatch(opened, attempt);
-              }
-            });
+    sendWhenConnected(command, attempt, node);
   }
 
-  private static RedisCommandTimeoutException connectionWaitExpired(NodeHandle node) {
-    return new RedisCommandTimeoutException(
+  /**
+   * The node has no open connection. A node that is down or left the map fails the try at once (not
+   * run); the first connect to a node is waited for, bounded by the command's deadline. The wait
+   * and the send race for the try: exactly one of them wins, so a try whose wait expired is never
+   * sent.
+   */
+  private <K, V, T> void sendWhenConnected(
+      RoutedCommand<K, V, T> command, CommandTry<K, V, T> attempt, NodeHandle node) {
+    CompletableFuture<StatefulRedisConnection<byte[], byte[]>> pending =
+        node.connection().toCompletableFuture();
+    if (pending.isDone()) {
+      if (pending.isCompletedExceptionally()) {
+        attempt.failTry(FailureKind.unwrap(failureOf(pending)));
+      } else {
+        dispatch(pending.join(), attempt);
+      }
+      return;
+    }
+    long left = command.deadlineNanos() - scheduler.nanoTime();
+    SendRace<K, V, T> race = new SendRace<>(attempt);
+    Runnable cancelExpiry;
+    try {
+      cancelExpiry =
+          left <= 0
+              ? null
+              : scheduler.schedule(() -> race.expire(connectionWaitExpired(node)), left);
+    } catch (RejectedExecutionException e) {
+      attempt.failTry(e);
+      return;
+    }
+    if (cancelExpiry == null) {
+      race.expire(connectionWaitExpired(node));
+      return;
+    }
+    pending.whenComplete(
+        (opened, error) -> {
+          cancelExpiry.run();
+          if (error != null) {
+            race.fail(FailureKind.unwrap(error));
+          } else if (race.claimSend()) {
+            dispatch(opened, attempt);
+          }
+        });
+  }
+
+  private static Throwable failureOf(CompletableFuture<?> future) {
+    try {
+      future.join();
+      return new IllegalStateException("no connection");
+    } catch (RuntimeException e) {
+      return e;
+    }
+  }
+
+  /** Who ends a try that waits for its connection: the send, the wait's expiry, or the failure. */
+  private static final class SendRace<K, V, T> {
+    private final CommandTry<K, V, T> attempt;
+    private final java.util.concurrent.atomic.AtomicBoolean decided =
+        new java.util.concurrent.atomic.AtomicBoolean();
+
+    SendRace(CommandTry<K, V, T> attempt) {
+      this.attempt = attempt;
+    }
+
+    boolean claimSend() {
+      return decided.compareAndSet(false, true);
+    }
+
+    void expire(Throwable error) {
+      if (decided.compareAndSet(false, true)) {
+        attempt.failTry(error);
+      }
+    }
+
+    void fail(Throwable error) {
+      if (decided.compareAndSet(false, true)) {
+        attempt.failTry(error);
+      }
+    }
+  }
+
+  private static SendWaitExpiredException connectionWaitExpired(NodeHandle node) {
+    return new SendWaitExpiredException(
         "the connection to "
             + node.node().address()
-            + " was not ready within the command's deadline");
+            + " was not ready within the command's deadline; not sent");
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})
@@ -238,7 +320,7 @@ public final class Dispatcher implements TopologyListener {
   }
 
   /** How fan-outs split their keys. */
-  public io.jumpgate.driver.FanOutGrouping fanOutGrouping() {
+  public FanOutGrouping fanOutGrouping() {
     return options.fanOutGrouping();
   }
 
@@ -266,115 +348,204 @@ public final class Dispatcher implements TopologyListener {
   // ---- failures --------------------------------------------------------------------------------
 
   /** A try of a command failed: try again or fail the command. */
-  void onFailure(RoutedCommand<?, ?, ?> command, int number, Throwable error) {
-    if (command.isDone() || number != command.attempt()) {
+  void onFailure(RoutedCommand<?, ?, ?> command, CommandTry<?, ?, ?> failedTry, Throwable error) {
+    if (command.hasEnded() || failedTry != command.currentTry()) {
       return;
     }
-    long now = System.nanoTime();
+    long now = scheduler.nanoTime();
     FailureKind kind = FailureKind.of(error);
-    if (kind == FailureKind.SERVER_ANSWER) {
-      failed(command, FailureKind.unwrap(error), now);
-      return;
+    int number = failedTry.number();
+    if (kind != FailureKind.SERVER_ANSWER) {
+      command.recordAttempt(number, describe(error), now);
     }
-    command.recordAttempt(number, describe(error), now);
-    if (!kind.provablyNotRun()) {
-      command.markMayHaveRun();
+    boolean tryMayHaveRun = FailureKind.tryMayHaveRun(kind, failedTry.wasEncoded());
+    if (tryMayHaveRun) {
+      command.markOutcomeUnknown();
     }
-    boolean idempotent = CommandFlags.isIdempotent(command.flags());
-    if (!kind.provablyNotRun() && !idempotent) {
-      finalFailure(command, kind, error, now);
-      return;
-    }
-    if (number >= retry.maxAttempts() || now >= command.deadlineNanos()) {
-      finalFailure(command, kind, error, now);
-      return;
+    boolean retryAfterUnknownOutcome = CommandFlags.isIdempotent(command.flags());
+    RoutingTable current = table;
+    NodeHandle moved = null;
+    if (kind == FailureKind.REDIRECT) {
+      String address = FailureKind.movedAddress(error);
+      moved = address == null ? null : current.nodeAt(address);
     }
     int next = number + 1;
-    long remaining = command.deadlineNanos() - now;
-    if (kind == FailureKind.REDIRECT) {
-      String moved = FailureKind.movedAddress(error);
-      RoutingTable current = table;
-      NodeHandle named = moved == null ? null : current.nodeAt(moved);
-      if (named != null) {
-        metrics.redirect();
-        command.redirect(named);
-        retryNow(command, next, kind);
-        return;
-      }
-      if (current.revision() > command.revision()) {
-        retryNow(command, next, kind);
-        return;
-      }
-      waitForTopology(command, next, kind, Math.min(remaining, retry.topologyWait().toNanos()));
-      return;
-    }
     long backoff = retry.backoffNanos(next, ThreadLocalRandom.current().nextDouble());
-    if (backoff >= remaining) {
-      finalFailure(command, kind, error, now);
-      return;
+    RetryRules.Verdict verdict =
+        RetryRules.decide(
+            kind,
+            tryMayHaveRun,
+            retryAfterUnknownOutcome,
+            number,
+            retry.maxAttempts(),
+            now,
+            command.deadlineNanos(),
+            backoff,
+            moved != null,
+            current.revision() > command.revision());
+    switch (verdict) {
+      case RETURN_SERVER_ANSWER -> failed(command, FailureKind.unwrap(error), now);
+      case RETRY_ON_MOVED_NODE -> {
+        metrics.redirect();
+        command.redirect(moved);
+        retryAfter(command, next, kind, 0);
+      }
+      case RETRY_ON_NEWER_MAP -> retryAfter(command, next, kind, 0);
+      case WAIT_FOR_NEWER_MAP ->
+          waitForTopology(
+              command,
+              next,
+              kind,
+              Math.min(command.deadlineNanos() - now, retry.topologyWait().toNanos()));
+      case RETRY_AFTER_BACKOFF -> retryAfter(command, next, kind, backoff);
+      case GIVE_UP -> finalFailure(command, kind, error, now);
     }
-    schedule(command, next, kind, backoff);
   }
 
-  private void retryNow(RoutedCommand<?, ?, ?> command, int next, FailureKind kind) {
-    schedule(command, next, kind, 0);
-  }
-
+  /**
+   * Waits for a newer map, at most {@code maxWaitNanos}: then tries again where the map in force
+   * says. The wait ends exactly once, by a newer map or by its timer, and leaves nothing behind.
+   */
   private void waitForTopology(
       RoutedCommand<?, ?, ?> command, int next, FailureKind kind, long maxWaitNanos) {
-    nextTable.thenRun(() -> startRetry(command, next, kind));
-    schedule(command, next, kind, maxWaitNanos);
+    TopologyWaiters.Waiter waiter = new TopologyWaiters.Waiter(command, next, command.revision());
+    if (!waiters.add(waiter)) {
+      failed(
+          command,
+          new RetriesExhaustedException(
+              command.commandName()
+                  + " was not tried again: too many commands wait for a newer map already",
+              command.commandName(),
+              command.attempts(),
+              outcomeOf(command),
+              null),
+          scheduler.nanoTime());
+      return;
+    }
+    try {
+      waiter.cancelTimer =
+          scheduler.schedule(
+              () -> {
+                if (waiters.remove(waiter)) {
+                  startRetry(command, next, kind);
+                }
+              },
+              Math.max(0, maxWaitNanos));
+    } catch (RejectedExecutionException e) {
+      if (waiters.remove(waiter)) {
+        closedBetweenTries(command, next);
+      }
+      return;
+    }
+    // A map published between the failure and the join: the publisher may have missed us.
+    RoutingTable current = table;
+    if (current.revision() > waiter.seenRevision && waiters.remove(waiter)) {
+      wake(waiter);
+    }
   }
 
-  private void schedule(
+  /**
+   * A waiter leaves for a newer map: its timer is cancelled and its retry runs on the scheduler.
+   */
+  private void wake(TopologyWaiters.Waiter waiter) {
+    Runnable cancel = waiter.cancelTimer;
+    if (cancel != null) {
+      cancel.run();
+    }
+    retryAfter(waiter.command, waiter.nextAttempt, FailureKind.REDIRECT, 0);
+  }
+
+  private void retryAfter(
       RoutedCommand<?, ?, ?> command, int next, FailureKind kind, long delayNanos) {
-    if (delayNanos <= 0) {
-      scheduler.execute(() -> startRetry(command, next, kind));
-    } else {
-      scheduler.schedule(() -> startRetry(command, next, kind), delayNanos, TimeUnit.NANOSECONDS);
+    try {
+      if (delayNanos <= 0) {
+        scheduler.execute(() -> startRetry(command, next, kind));
+      } else {
+        scheduler.schedule(() -> startRetry(command, next, kind), delayNanos);
+      }
+    } catch (RejectedExecutionException e) {
+      closedBetweenTries(command, next);
     }
   }
 
   private <K, V, T> void startRetry(RoutedCommand<K, V, T> command, int next, FailureKind kind) {
+    try {
+      sendRetry(command, next, kind);
+    } catch (RuntimeException e) {
+      // A task of the scheduler must never end a command's life silently: it would hang.
+      LOG.warn("try {} of {} failed to start", next, command.commandName(), e);
+      failed(command, e, scheduler.nanoTime());
+    }
+  }
+
+  private <K, V, T> void sendRetry(RoutedCommand<K, V, T> command, int next, FailureKind kind) {
     if (closed) {
-      failed(
-          command, new IllegalStateException("the Jumpgate client is closed"), System.nanoTime());
+      closedBetweenTries(command, next);
       return;
     }
     if (!command.claimRetry(next)) {
       return;
     }
-    if (System.nanoTime() >= command.deadlineNanos()) {
-      finalFailure(command, FailureKind.TIMEOUT, null, System.nanoTime());
+    long now = scheduler.nanoTime();
+    if (now - command.deadlineNanos() >= 0) {
+      finalFailure(command, FailureKind.TIMEOUT, null, now);
       return;
     }
     metrics.retry(kind);
-    sendTry(command, command.newAttempt(next), next);
+    sendTry(command, command.newTry(next));
+  }
+
+  /** The client closed while the command waited for try {@code next}: it fails, typed. */
+  private void closedBetweenTries(RoutedCommand<?, ?, ?> command, int next) {
+    failed(
+        command,
+        new ClientClosedException(
+            command.commandName()
+                + " was not tried again: the client closed before try "
+                + next
+                + " could be sent",
+            command.commandName(),
+            command.attempts(),
+            outcomeOf(command)),
+        scheduler.nanoTime());
+  }
+
+  private static Outcome outcomeOf(RoutedCommand<?, ?, ?> command) {
+    return command.outcomeUnknown() ? Outcome.UNKNOWN : Outcome.NOT_RUN;
   }
 
   private void finalFailure(
       RoutedCommand<?, ?, ?> command, FailureKind kind, Throwable error, long now) {
     String name = command.commandName();
-    boolean neverRun = !command.mayHaveRun() && kind.provablyNotRun();
-    CommandFailedException failure;
+    Outcome outcome = outcomeOf(command);
     Throwable cause = error == null ? null : FailureKind.unwrap(error);
-    if (kind == FailureKind.TIMEOUT || now >= command.deadlineNanos()) {
+    CommandFailedException failure;
+    if (kind == FailureKind.TIMEOUT
+        || kind == FailureKind.EXPIRED_BEFORE_SEND
+        || now - command.deadlineNanos() >= 0) {
       failure =
           new CommandTimeoutException(
-              name + " got no answer within " + options.commandTimeout().toMillis() + " ms",
+              name
+                  + " got no answer within "
+                  + options.commandTimeout().toMillis()
+                  + " ms"
+                  + (outcome == Outcome.NOT_RUN ? "; no try of it was sent" : ""),
               name,
               command.attempts(),
-              io.jumpgate.driver.Outcome.UNKNOWN,
+              outcome,
               cause);
     } else if (kind == FailureKind.NODE_DOWN) {
       failure =
           new NodeUnavailableException(
-              name + " could not reach " + describeTarget(command),
+              name
+                  + " could not reach "
+                  + describeTarget(command)
+                  + (outcome == Outcome.UNKNOWN ? "; an earlier try may have run" : ""),
               name,
               command.attempts(),
-              io.jumpgate.driver.Outcome.NOT_RUN,
+              outcome,
               cause);
-    } else if (!kind.provablyNotRun()) {
+    } else if (!kind.notRun() && outcome == Outcome.UNKNOWN) {
       failure =
           new RetriesExhaustedException(
               name
@@ -386,7 +557,7 @@ public final class Dispatcher implements TopologyListener {
                       : " since it is not idempotent"),
               name,
               command.attempts(),
-              io.jumpgate.driver.Outcome.UNKNOWN,
+              outcome,
               cause);
     } else {
       failure =
@@ -394,7 +565,7 @@ public final class Dispatcher implements TopologyListener {
               name + " failed " + command.attempts().size() + " times",
               name,
               command.attempts(),
-              neverRun ? io.jumpgate.driver.Outcome.NOT_RUN : io.jumpgate.driver.Outcome.UNKNOWN,
+              outcome,
               cause);
     }
     failed(command, failure, now);
@@ -414,12 +585,23 @@ public final class Dispatcher implements TopologyListener {
     return cause.getClass().getSimpleName() + (message == null ? "" : ": " + message);
   }
 
-  /** A command got its answer. */
+  // ---- the end of a command
+  // ----------------------------------------------------------------------
+
+  /** A command got its answer (its end was claimed). */
   void answered(RoutedCommand<?, ?, ?> command) {
     inFlight.decrement();
-    long elapsed = System.nanoTime() - command.startNanos();
+    long elapsed = scheduler.nanoTime() - command.startNanos();
     metrics.commandEnded(command.commandType(), command.target(), true, elapsed);
     tell(command, true, elapsed);
+  }
+
+  /** The caller ended the command's future itself (its end was claimed): no further try. */
+  void givenUp(RoutedCommand<?, ?, ?> command) {
+    inFlight.decrement();
+    long elapsed = scheduler.nanoTime() - command.startNanos();
+    metrics.commandEnded(command.commandType(), command.target(), false, elapsed);
+    tell(command, false, elapsed);
   }
 
   /** A command failed for good. */
@@ -429,19 +611,19 @@ public final class Dispatcher implements TopologyListener {
       long elapsed = now - command.startNanos();
       metrics.commandEnded(command.commandType(), command.target(), false, elapsed);
       tell(command, false, elapsed);
-      command.fail(error);
+      command.failFuture(error);
     }
   }
 
   private void tell(RoutedCommand<?, ?, ?> command, boolean success, long elapsedNanos) {
-    io.jumpgate.driver.CommandListener listener = commandListener;
+    CommandListener listener = commandListener;
     if (listener == null) {
       return;
     }
     NodeHandle node = command.target();
     try {
       listener.commandEnded(
-          new io.jumpgate.driver.CommandEvent(
+          new CommandEvent(
               command.commandName(),
               command.shard(),
               node == null ? null : node.node().id(),
@@ -449,7 +631,7 @@ public final class Dispatcher implements TopologyListener {
               command.revision(),
               command.attempt(),
               success,
-              java.time.Duration.ofNanos(elapsedNanos)));
+              Duration.ofNanos(elapsedNanos)));
     } catch (RuntimeException e) {
       LOG.warn("command listener failed", e);
     }
@@ -460,12 +642,28 @@ public final class Dispatcher implements TopologyListener {
     return inFlight.sum();
   }
 
+  /** Commands waiting for a newer map now. */
+  int waitingForTopology() {
+    return waiters.size();
+  }
+
   // ---- lifecycle -------------------------------------------------------------------------------
 
-  /** Stops sending and closes every node connection. */
+  /**
+   * Stops sending, fails the commands that wait for a newer map (typed, with their outcome), and
+   * closes every node connection.
+   */
   public CompletableFuture<Void> close() {
     accepting = false;
     closed = true;
+    waiters.wakeAll(
+        waiter -> {
+          Runnable cancel = waiter.cancelTimer;
+          if (cancel != null) {
+            cancel.run();
+          }
+          closedBetweenTries(waiter.command, waiter.nextAttempt);
+        });
     CompletableFuture<?>[] closing =
         handles.asMap().values().stream().map(NodeHandle::close).toArray(CompletableFuture[]::new);
     handles.invalidateAll();
@@ -491,5 +689,10 @@ public final class Dispatcher implements TopologyListener {
       }
     }
     return open;
+  }
+
+  /** The handle of a node in the map in force; for tests. */
+  NodeHandle handleOf(String identity) {
+    return handles.getIfPresent(identity);
   }
 }

@@ -8,13 +8,21 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
 /**
- * What a failure says about a command's fate, which decides whether it may be sent again
- * (architecture's retry rules).
+ * What a try's failure says about the command's fate, which decides whether it may be sent again
+ * (docs/driver.md, retry rules). {@link #notRun()} kinds prove that the server did not run the try
+ * whatever else is known; for the others, {@link #tryMayHaveRun} also asks whether the try's bytes
+ * were ever produced for the socket.
  */
 public enum FailureKind {
-  /** READONLY or a MOVED: the map moved; not run. Wait for a newer topology (or follow MOVED). */
+  /**
+   * READONLY or a MOVED, or the node left the map before the try reached it: the map moved; not
+   * run. Wait for a newer topology (or follow MOVED).
+   */
   REDIRECT(true),
-  /** TRYAGAIN, LOADING, MASTERDOWN, CLUSTERDOWN, ASK, a full request queue: not run; back off. */
+  /**
+   * TRYAGAIN, LOADING, MASTERDOWN, CLUSTERDOWN, ASK, a full request queue, a connection already
+   * closed: not run; back off.
+   */
   NOT_RUN(true),
   /**
    * Could not connect, not connected so the command was refused, or NOAUTH (connected without the
@@ -23,25 +31,46 @@ public enum FailureKind {
   NODE_DOWN(true),
   /** The deadline passed while waiting for the answer: the command may have run. */
   TIMEOUT(false),
+  /** The deadline passed before the try was handed to Lettuce: not run. */
+  EXPIRED_BEFORE_SEND(true),
   /** The connection broke after the command may have been written: it may have run. */
   UNKNOWN(false),
   /** The server's own answer (WRONGTYPE, ERR, NOSCRIPT, ...): returned to the caller as it is. */
   SERVER_ANSWER(true);
 
-  private final boolean provablyNotRun;
+  private final boolean notRun;
 
-  FailureKind(boolean provablyNotRun) {
-    this.provablyNotRun = provablyNotRun;
+  FailureKind(boolean notRun) {
+    this.notRun = notRun;
   }
 
-  /** True when the server did not run the command, so sending it again is always safe. */
-  public boolean provablyNotRun() {
-    return provablyNotRun;
+  /** True when a failure of this kind proves that the server did not run the try. */
+  public boolean notRun() {
+    return notRun;
+  }
+
+  /**
+   * Whether a failed try may have run on the server: never for {@link #notRun()} kinds; always for
+   * a timeout (its bytes may still be on their way); otherwise only if its bytes were produced for
+   * the socket ({@code encoded}). A try that failed before it was encoded (refused by a closed or
+   * full connection, say) never reached the server.
+   */
+  public static boolean tryMayHaveRun(FailureKind kind, boolean encoded) {
+    if (kind.notRun) {
+      return false;
+    }
+    return kind == TIMEOUT || encoded;
   }
 
   /** Classifies a failure from Lettuce or from connecting. */
   public static FailureKind of(Throwable error) {
     Throwable cause = unwrap(error);
+    if (cause instanceof SendWaitExpiredException) {
+      return EXPIRED_BEFORE_SEND;
+    }
+    if (cause instanceof NodeRetiredException) {
+      return REDIRECT;
+    }
     if (cause instanceof RedisCommandTimeoutException) {
       return TIMEOUT;
     }
@@ -70,7 +99,12 @@ public enum FailureKind {
     if (message.startsWith("Currently not connected")) {
       return NODE_DOWN;
     }
-    if (message.startsWith("Request queue size exceeded")) {
+    if (message.startsWith("Request queue size exceeded")
+        || message.startsWith("Internal stack size exceeded")
+        || message.startsWith("Command buffer size exceeded")
+        || message.equals("Connection is closed")) {
+      // Lettuce refuses the command before it is written: its queue is full, or the connection
+      // was closed by the driver (a node that left the map).
       return NOT_RUN;
     }
     return UNKNOWN;

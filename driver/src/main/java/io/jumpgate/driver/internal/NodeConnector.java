@@ -37,7 +37,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Thread-safe; one per client.
  */
-public final class NodeConnector {
+public final class NodeConnector implements ConnectionOpener {
 
   private final RedisClient redisClient;
   private final JumpgateOptions options;
@@ -84,6 +84,7 @@ public final class NodeConnector {
   }
 
   /** Starts connecting to a node. */
+  @Override
   public CompletableFuture<StatefulRedisConnection<byte[], byte[]>> connect(Node node) {
     RedisURI.Builder uri =
         RedisURI.builder()

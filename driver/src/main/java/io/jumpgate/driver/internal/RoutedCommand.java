@@ -2,35 +2,43 @@ package io.jumpgate.driver.internal;
 
 import io.jumpgate.driver.Attempt;
 import io.lettuce.core.codec.RedisCodec;
-import io.lettuce.core.protocol.Command;
 import io.lettuce.core.protocol.CommandArgs;
 import io.lettuce.core.protocol.ProtocolKeyword;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 /**
- * One command as the caller sees it: the future it gets back, and also the first try that Lettuce
- * writes, so a command answered the first time costs the router no object beyond what Lettuce's own
- * API would allocate.
+ * One command as the caller sees it: the future it gets back. The caller owns this future; Lettuce
+ * never sees it. Lettuce writes and completes the command's tries ({@link CommandTry}), each with
+ * its own output; a failed try goes to the {@link Dispatcher}, which either sends a new try or
+ * fails the command with a typed exception that lists every try. Tries never overlap: a new one is
+ * sent only after the previous one ended.
  *
- * <p>A failed try does not complete the future directly: it goes to the {@link Dispatcher}, which
- * either sends a new try ({@link AttemptCommand}, with a fresh output) or fails the command with a
- * typed exception that lists every try. Tries of one command never overlap: a new one is sent only
- * after the previous one ended.
+ * <p>When the caller ends the future itself ({@code cancel}, {@code orTimeout}, {@code
+ * completeExceptionally}, {@code complete}, {@code obtrude*}), the command is given up: its
+ * bookkeeping (in-flight count, metrics, listener) runs once, no new try is started, and a try not
+ * yet written is not written. A try already written runs its course on the server; its answer is
+ * dropped.
  *
- * <p>Threading: ended by Netty event loops or the retry scheduler; {@link #claimRetry} serialises
- * the rare race between a topology change and a timer starting the same next try.
+ * <p>Threading: ended by Netty event loops, the retry scheduler or the caller; {@link #markEnded()}
+ * makes the end's bookkeeping run exactly once, and {@link #claimRetry} serialises the rare race
+ * between a topology change and a timer starting the same next try.
  */
-public final class RoutedCommand<K, V, T> extends CommandTry<K, V, T> {
+public final class RoutedCommand<K, V, T> extends CompletableFuture<T> {
 
   @SuppressWarnings("rawtypes")
-  private static final java.util.concurrent.atomic.AtomicIntegerFieldUpdater<RoutedCommand>
-      ENDED_ONCE =
-          java.util.concurrent.atomic.AtomicIntegerFieldUpdater.newUpdater(
-              RoutedCommand.class, "endedOnce");
+  private static final AtomicIntegerFieldUpdater<RoutedCommand> ENDED_ONCE =
+      AtomicIntegerFieldUpdater.newUpdater(RoutedCommand.class, "endedOnce");
+
+  @SuppressWarnings("rawtypes")
+  private static final AtomicIntegerFieldUpdater<RoutedCommand> CLAIMED_TRY =
+      AtomicIntegerFieldUpdater.newUpdater(RoutedCommand.class, "claimedTry");
 
   private volatile int endedOnce;
+  private volatile int claimedTry = 1;
   private final Dispatcher dispatcher;
   private final ProtocolKeyword type;
   private final CommandArgs<K, V> args;
@@ -41,9 +49,8 @@ public final class RoutedCommand<K, V, T> extends CommandTry<K, V, T> {
   private final long startNanos;
   private final long deadlineNanos;
 
-  // Retry bookkeeping: written by the holder of the current try.
-  private volatile int attempt = 1;
-  private int claimedAttempt = 1;
+  // Retry bookkeeping: written by the holder of the current try, published by the try's dispatch.
+  private volatile CommandTry<K, V, T> currentTry;
   private NodeHandle target;
   private NodeHandle redirect;
   private NodeHandle fixedNode;
@@ -51,7 +58,7 @@ public final class RoutedCommand<K, V, T> extends CommandTry<K, V, T> {
   private int[] groupShards;
   private long revision;
   private List<Attempt> attempts;
-  private volatile boolean mayHaveRun;
+  private volatile boolean outcomeUnknown;
 
   public RoutedCommand(
       Dispatcher dispatcher,
@@ -63,7 +70,6 @@ public final class RoutedCommand<K, V, T> extends CommandTry<K, V, T> {
       int flags,
       long startNanos,
       long deadlineNanos) {
-    super(new Command<>(type, outputs.create(codec), args));
     this.dispatcher = dispatcher;
     this.type = type;
     this.args = args;
@@ -73,64 +79,124 @@ public final class RoutedCommand<K, V, T> extends CommandTry<K, V, T> {
     this.flags = flags;
     this.startNanos = startNanos;
     this.deadlineNanos = deadlineNanos;
+    this.currentTry = new CommandTry<>(this, 1, type, outputs.create(codec), args);
   }
 
-  @Override
-  void onAnswer(T value) {
-    if (markEnded()) {
-      dispatcher.answered(this);
-      finishFuture(value);
-    }
+  // ---- tries -----------------------------------------------------------------------------------
+
+  /** The try in flight (or the last one). */
+  CommandTry<K, V, T> currentTry() {
+    return currentTry;
   }
 
-  @Override
-  void onFailure(Throwable error) {
-    dispatcher.onFailure(this, 1, error);
+  /** A fresh try with its own output; becomes the current try. */
+  CommandTry<K, V, T> newTry(int number) {
+    CommandTry<K, V, T> next = new CommandTry<>(this, number, type, outputs.create(codec), args);
+    currentTry = next;
+    return next;
   }
 
-  /** Ends the command with this failure; false when it had already ended. */
-  boolean fail(Throwable error) {
-    return failFuture(error);
+  void tryAnswered(CommandTry<K, V, T> attempt, T value) {
+    succeed(value);
   }
+
+  void tryFailed(CommandTry<K, V, T> attempt, Throwable error) {
+    dispatcher.onFailure(this, attempt, error);
+  }
+
+  // ---- the end, by the driver -------------------------------------------------------------------
 
   /**
-   * Claims the end of the command: true exactly once, for whoever answers or fails it, so that the
-   * bookkeeping (in-flight count, metrics, listener) runs once and before the caller is woken.
+   * Claims the end of the command: true exactly once, for whoever answers, fails or gives it up, so
+   * that the bookkeeping (in-flight count, metrics, listener) runs once and before the caller is
+   * woken.
    */
   boolean markEnded() {
     return ENDED_ONCE.compareAndSet(this, 0, 1);
   }
 
-  /** Ends the command with a later try's answer. */
+  /** Whether the command's end was claimed (answered, failed, or given up by the caller). */
+  boolean hasEnded() {
+    return endedOnce != 0;
+  }
+
+  /** Ends the command with an answer. */
   void succeed(T value) {
     if (markEnded()) {
       dispatcher.answered(this);
-      finishFuture(value);
+      super.complete(value);
     }
   }
 
-  /** A try failed in a way that leaves open whether the server ran the command. */
-  void markMayHaveRun() {
-    mayHaveRun = true;
+  /** Fails the caller's future; the end must have been claimed with {@link #markEnded()}. */
+  void failFuture(Throwable error) {
+    super.completeExceptionally(error);
   }
 
-  boolean mayHaveRun() {
-    return mayHaveRun;
+  // ---- the end, by the caller ------------------------------------------------------------------
+
+  @Override
+  public boolean complete(T value) {
+    boolean changed = super.complete(value);
+    givenUpByCaller(changed);
+    return changed;
   }
 
-  /** A fresh Lettuce command for try {@code number}. */
-  AttemptCommand<K, V, T> newAttempt(int number) {
-    return new AttemptCommand<>(this, number, new Command<>(type, outputs.create(codec), args));
+  @Override
+  public boolean completeExceptionally(Throwable error) {
+    boolean changed = super.completeExceptionally(error);
+    givenUpByCaller(changed);
+    return changed;
+  }
+
+  @Override
+  public boolean cancel(boolean mayInterruptIfRunning) {
+    boolean cancelled = super.cancel(mayInterruptIfRunning);
+    givenUpByCaller(cancelled);
+    return cancelled;
+  }
+
+  @Override
+  public void obtrudeValue(T value) {
+    super.obtrudeValue(value);
+    givenUpByCaller(true);
+  }
+
+  @Override
+  public void obtrudeException(Throwable error) {
+    super.obtrudeException(error);
+    givenUpByCaller(true);
+  }
+
+  private void givenUpByCaller(boolean changed) {
+    if (changed && markEnded()) {
+      dispatcher.givenUp(this);
+    }
+  }
+
+  // ---- retries ---------------------------------------------------------------------------------
+
+  /** A failed try may have run: its outcome is unknown. */
+  void markOutcomeUnknown() {
+    outcomeUnknown = true;
+  }
+
+  /** Whether any try so far may have run. */
+  boolean outcomeUnknown() {
+    return outcomeUnknown;
   }
 
   /** Whether this caller may start try {@code next}; false when another path already did. */
-  synchronized boolean claimRetry(int next) {
-    if (claimedAttempt >= next || isDone()) {
-      return false;
+  boolean claimRetry(int next) {
+    while (true) {
+      int claimed = claimedTry;
+      if (claimed >= next || hasEnded()) {
+        return false;
+      }
+      if (CLAIMED_TRY.compareAndSet(this, claimed, next)) {
+        return true;
+      }
     }
-    claimedAttempt = next;
-    attempt = next;
-    return true;
   }
 
   void recordAttempt(int number, String error, long nowNanos) {
@@ -157,8 +223,9 @@ public final class RoutedCommand<K, V, T> extends CommandTry<K, V, T> {
     return dispatcher;
   }
 
+  /** The number of the current try. */
   int attempt() {
-    return attempt;
+    return currentTry.number();
   }
 
   String commandName() {
@@ -181,8 +248,7 @@ public final class RoutedCommand<K, V, T> extends CommandTry<K, V, T> {
     return startNanos;
   }
 
-  @Override
-  public long deadlineNanos() {
+  long deadlineNanos() {
     return deadlineNanos;
   }
 
@@ -238,5 +304,10 @@ public final class RoutedCommand<K, V, T> extends CommandTry<K, V, T> {
 
   int[] groupShards() {
     return groupShards;
+  }
+
+  @Override
+  public String toString() {
+    return "RoutedCommand[" + type + ", shard " + shard + ", try " + attempt() + "]";
   }
 }

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 class BroadcastTest {
 
   private static NodeHandle handle(String id, int port) {
-    return new NodeHandle(Node.of(id, "127.0.0.1", port), null);
+    return new NodeHandle(Node.of(id, "127.0.0.1", port), null, null);
   }
 
   private final NodeHandle a = handle("a", 7001);
@@ -177,7 +177,7 @@ class BroadcastTest {
     Map<String, NodeHandle> handles = new HashMap<>();
     return new RoutingTable(
         snapshot,
-        node -> handles.computeIfAbsent(node.id(), id -> new NodeHandle(node, null)),
+        node -> handles.computeIfAbsent(node.id(), id -> new NodeHandle(node, null, null)),
         null);
   }
 

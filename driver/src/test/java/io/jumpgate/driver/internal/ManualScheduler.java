@@ -3,8 +3,11 @@ package io.jumpgate.driver.internal;
 import java.util.PriorityQueue;
 import java.util.concurrent.RejectedExecutionException;
 
-/** A {@link RegistryScheduler} in virtual time: tasks run on the test thread when it says so. */
-final class ManualScheduler implements RegistryScheduler {
+/**
+ * A {@link RegistryScheduler} and {@link TaskScheduler} in virtual time: tasks run on the test
+ * thread when it says so.
+ */
+final class ManualScheduler implements RegistryScheduler, TaskScheduler {
 
   private static final class Task implements Comparable<Task> {
     final long time;

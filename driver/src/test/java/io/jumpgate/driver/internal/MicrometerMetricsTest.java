@@ -265,7 +265,7 @@ class MicrometerMetricsTest {
   // ---- helpers ---------------------------------------------------------------------------------
 
   private static NodeHandle handle(Node node) {
-    return new NodeHandle(node, null);
+    return new NodeHandle(node, null, null);
   }
 
   private static ProtocolKeyword keyword(String name) {
