@@ -222,8 +222,14 @@ public final class NodeHandle {
 
   /** The node left the topology: no new connection; the open one is closed after a grace time. */
   public void retire(long graceNanos) {
+    CompletableFuture<StatefulRedisConnection<byte[], byte[]>> pending;
     synchronized (lock) {
       retired = true;
+      pending = firstConnect;
+    }
+    if (pending != null) {
+      // Tries waiting for the first connection go where the newer map says, at once.
+      pending.completeExceptionally(new NodeRetiredException("node " + identity + " left the map"));
     }
     try {
       scheduler.schedule(this::close, graceNanos);

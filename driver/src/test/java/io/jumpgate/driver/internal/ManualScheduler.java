@@ -63,6 +63,17 @@ final class ManualScheduler implements RegistryScheduler, TaskScheduler {
     return shutdown;
   }
 
+  /** Tasks scheduled and neither run nor cancelled yet. */
+  int pendingTasks() {
+    int pending = 0;
+    for (Task task : tasks) {
+      if (!task.cancelled) {
+        pending++;
+      }
+    }
+    return pending;
+  }
+
   /** Runs every task due now, including those they queue for now. */
   void runDue() {
     advance(0);
