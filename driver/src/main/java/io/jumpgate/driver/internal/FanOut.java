@@ -1,14 +1,23 @@
 package io.jumpgate.driver.internal;
 
+import io.jumpgate.driver.FanOutFailedException;
 import io.jumpgate.driver.FanOutGrouping;
+import io.jumpgate.driver.FanOutPart;
+import io.jumpgate.driver.Outcome;
 import io.jumpgate.routing.KeyGroups;
+import io.jumpgate.spi.JumpgateException;
 import io.jumpgate.spi.ShardUnavailableException;
 import io.lettuce.core.protocol.CommandArgs;
 import io.lettuce.core.protocol.ProtocolKeyword;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
+import java.util.function.BiConsumer;
 
 /**
  * Runs a multi-key command as one part per node (or per shard): every part at once, each answer
@@ -16,11 +25,20 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>When the map moves while parts are in flight, a part whose keys are no longer served by one
  * node is split again against the newer map and sent again (its keys only), within the command's
- * one deadline. A part that fails otherwise fails the whole command; parts already answered are not
- * undone (MSET and DEL are not atomic across nodes).
+ * one deadline; past the deadline the part fails with {@link CommandTimeoutException} instead.
  *
- * <p>Thread-safe: parts end on event loops concurrently; each writes only its own key slots, and
- * the answer is read after every part ended (the completion of the last one publishes them).
+ * <p>The call ends only after every part ended. When any part failed (its own failure, a server
+ * error, an answer that could not be merged, or keys whose shard had no node and were never sent),
+ * the call fails with {@link FanOutFailedException}, which lists every part with its keys, its node
+ * and its {@link Outcome}; parts already answered are not undone (MSET and DEL are not atomic
+ * across nodes). No internal exception reaches the caller.
+ *
+ * <p>Success path cost: per part, its key and shard arrays, its command and one {@code Part} (which
+ * is also the command's callback); nothing per key beyond the grouping.
+ *
+ * <p>Thread-safe: parts end on event loops concurrently; each writes only its own key slots and its
+ * own {@code Part}, and those are read after every part ended (the decrement of the pending count
+ * by the last one publishes them).
  */
 public final class FanOut {
 
@@ -79,12 +97,16 @@ public final class FanOut {
     int[] all = new int[keys.length];
     Arrays.setAll(all, index -> index);
     run.pending.incrementAndGet();
-    run.send(all);
+    run.send(all, false);
     run.partEnded();
     return run.result;
   }
 
   private static final class Run<K, V, T, R> {
+    @SuppressWarnings("rawtypes")
+    private static final AtomicReferenceFieldUpdater<Run, Part> PARTS =
+        AtomicReferenceFieldUpdater.newUpdater(Run.class, Part.class, "parts");
+
     final CommandExecutor<K, V> executor;
     final int[] shards;
     final ProtocolKeyword type;
@@ -96,6 +118,12 @@ public final class FanOut {
     final long deadline;
     final AtomicInteger pending = new AtomicInteger();
     final CompletableFuture<R> result = new CompletableFuture<>();
+
+    /** Every part sent (a stack, newest first); read once the last part ended. */
+    volatile Part<K, V, T> parts;
+
+    /** Set when a part failed; read once the last part ended. */
+    volatile boolean anyFailed;
 
     Run(
         CommandExecutor<K, V> executor,
@@ -118,22 +146,29 @@ public final class FanOut {
       this.deadline = deadline;
     }
 
-    /** Splits these keys by node (or shard) in the map in force and sends one part per group. */
-    void send(int[] keyIndices) {
-      RoutingTable table = executor.dispatcher().table();
+    /**
+     * Splits these keys by node (or shard) in the map in force and sends one part per group. When a
+     * key has no node, none of these keys is sent: they end as one part that was not run.
+     *
+     * @param earlierMayHaveRun whether an earlier try of these keys (before a regroup) may have run
+     */
+    void send(int[] keyIndices, boolean earlierMayHaveRun) {
       Dispatcher dispatcher = executor.dispatcher();
+      RoutingTable table = dispatcher.table();
       NodeHandle[] target = new NodeHandle[keyIndices.length];
       for (int position = 0; position < keyIndices.length; position++) {
         int shard = shards[keyIndices[position]];
         NodeHandle node = dispatcher.nodeFor(flags, shard, table);
         if (node == null) {
-          result.completeExceptionally(
+          String reason = table.snapshot().route(shard).unavailableReason();
+          Part<K, V, T> unsent = new Part<>(this, keyIndices, null, earlierMayHaveRun);
+          push(unsent);
+          unsent.end(
+              earlierMayHaveRun ? Outcome.UNKNOWN : Outcome.NOT_RUN,
               new ShardUnavailableException(
                   shard,
                   table.revision(),
-                  table.snapshot().route(shard).unavailableReason() == null
-                      ? "no node to read from under the read policy"
-                      : table.snapshot().route(shard).unavailableReason()));
+                  reason == null ? "no node to read from under the read policy" : reason));
           return;
         }
         target[position] = node;
@@ -149,44 +184,162 @@ public final class FanOut {
       dispatcher.fanOutParts(groups.groupCount());
       for (int group = 0; group < groups.groupCount(); group++) {
         int size = groups.groupSize(group);
-        int[] part = new int[size];
+        int[] keysOfPart = new int[size];
         int[] partShards = new int[size];
         for (int position = 0; position < size; position++) {
           int inRequest = groups.keyIndex(group, position);
-          part[position] = keyIndices[inRequest];
+          keysOfPart[position] = keyIndices[inRequest];
           partShards[position] = shards[keyIndices[inRequest]];
         }
         NodeHandle node = target[groups.keyIndex(group, 0)];
+        Part<K, V, T> part = new Part<>(this, keysOfPart, node, earlierMayHaveRun);
+        push(part);
         pending.incrementAndGet();
-        executor
-            .toGroup(
-                type,
-                node,
-                distinctShards(partShards),
-                plan.args(part),
-                outputs,
-                flags,
-                start,
-                deadline)
-            .whenComplete((answer, error) -> onPart(part, answer, error));
+        RoutedCommand<K, V, T> command;
+        try {
+          command =
+              executor.toGroup(
+                  type,
+                  node,
+                  distinctShards(partShards),
+                  plan.args(keysOfPart),
+                  outputs,
+                  flags,
+                  start,
+                  deadline);
+        } catch (RuntimeException e) {
+          // nothing of this part was handed to the dispatcher
+          part.accept(null, e);
+          continue;
+        }
+        part.command = command;
+        command.whenComplete(part);
       }
     }
 
-    void onPart(int[] part, T answer, Throwable error) {
-      if (error == null) {
-        plan.accept(part, answer);
-      } else if (error instanceof RegroupNeededException && System.nanoTime() < deadline) {
-        send(part);
-      } else {
-        result.completeExceptionally(error);
+    private void push(Part<K, V, T> part) {
+      Part<K, V, T> head;
+      do {
+        head = parts;
+        part.next = head;
+      } while (!PARTS.compareAndSet(this, head, part));
+    }
+
+    void onPart(Part<K, V, T> part, T answer, Throwable error) {
+      try {
+        if (error == null) {
+          try {
+            plan.accept(part.keyIndices, answer);
+            part.outcome = Outcome.APPLIED;
+          } catch (RuntimeException e) {
+            part.end(
+                Outcome.APPLIED,
+                FanOutFailures.mergeFailure(type.toString(), part.node, part.keyIndices, e));
+          }
+          return;
+        }
+        Throwable cause = FailureKind.unwrap(error);
+        boolean mayHaveRun = part.mayHaveRun();
+        if (cause instanceof RegroupNeededException) {
+          if (System.nanoTime() < deadline) {
+            part.regrouped = true;
+            send(part.keyIndices, mayHaveRun);
+          } else {
+            part.end(
+                mayHaveRun ? Outcome.UNKNOWN : Outcome.NOT_RUN,
+                FanOutFailures.regroupTooLate(
+                    type.toString(),
+                    part.node,
+                    part.keyIndices,
+                    executor.timeoutNanos(),
+                    part.command == null ? List.of() : part.command.attempts(),
+                    mayHaveRun));
+          }
+          return;
+        }
+        part.end(FanOutFailures.outcomeOf(cause, mayHaveRun), cause);
+      } catch (RuntimeException e) {
+        // a bug of ours must not leave the call pending: the part ends with it
+        part.regrouped = false;
+        part.end(Outcome.UNKNOWN, e);
+      } finally {
+        partEnded();
       }
-      partEnded();
     }
 
     void partEnded() {
-      if (pending.decrementAndGet() == 0 && !result.isDone()) {
-        result.complete(plan.result());
+      if (pending.decrementAndGet() != 0) {
+        return;
       }
+      if (anyFailed) {
+        result.completeExceptionally(failure());
+        return;
+      }
+      try {
+        result.complete(plan.result());
+      } catch (RuntimeException e) {
+        result.completeExceptionally(
+            new JumpgateException(type + ": merging the answers failed", e));
+      }
+    }
+
+    /** The failure of the call, every part listed in key order; after the last part ended. */
+    private FanOutFailedException failure() {
+      List<Part<K, V, T>> ended = new ArrayList<>();
+      for (Part<K, V, T> part = parts; part != null; part = part.next) {
+        if (!part.regrouped) {
+          ended.add(part);
+        }
+      }
+      ended.sort(Comparator.comparingInt(part -> part.keyIndices[0]));
+      List<FanOutPart> described = new ArrayList<>(ended.size());
+      for (Part<K, V, T> part : ended) {
+        described.add(FanOutFailures.part(part.node, part.keyIndices, part.outcome, part.error));
+      }
+      return FanOutFailures.failure(type.toString(), described);
+    }
+  }
+
+  /**
+   * One part: the keys sent together to one node, and how they ended. Completes the part's command
+   * (it is the callback, in place of a lambda: no extra object on the success path).
+   */
+  static final class Part<K, V, T> implements BiConsumer<T, Throwable> {
+    final Run<K, V, T, ?> run;
+    final int[] keyIndices;
+    final NodeHandle node;
+    final boolean earlierMayHaveRun;
+
+    /** Set before the callback is registered. */
+    RoutedCommand<K, V, T> command;
+
+    Part<K, V, T> next;
+
+    // written by the thread that ends the part, read after the last part ended
+    Outcome outcome;
+    Throwable error;
+    boolean regrouped;
+
+    Part(Run<K, V, T, ?> run, int[] keyIndices, NodeHandle node, boolean earlierMayHaveRun) {
+      this.run = run;
+      this.keyIndices = keyIndices;
+      this.node = node;
+      this.earlierMayHaveRun = earlierMayHaveRun;
+    }
+
+    @Override
+    public void accept(T answer, Throwable failure) {
+      run.onPart(this, answer, failure);
+    }
+
+    void end(Outcome outcome, Throwable error) {
+      this.outcome = outcome;
+      this.error = error;
+      run.anyFailed = true;
+    }
+
+    boolean mayHaveRun() {
+      return earlierMayHaveRun || (command != null && command.mayHaveRun());
     }
   }
 

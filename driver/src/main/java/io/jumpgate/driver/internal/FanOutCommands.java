@@ -15,7 +15,10 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
-/** MGET and MSET, split over the nodes by {@link FanOut}. */
+/**
+ * MGET and MSET, split over the nodes by {@link FanOut}; a failed part fails the call with {@link
+ * io.jumpgate.driver.FanOutFailedException} once every part ended.
+ */
 interface FanOutCommands<K, V> extends JumpgateStringAsyncCommands<K, V> {
 
   CommandExecutor<K, V> executor();
@@ -49,6 +52,15 @@ interface FanOutCommands<K, V> extends JumpgateStringAsyncCommands<K, V> {
 
           @Override
           public void accept(int[] keyIndices, List<V> values) {
+            // A RESP proxy may answer a short, long or nil array: fail the part with a clear
+            // reason instead of writing a wrong value at a key's index (FanOut fails the call).
+            if (values == null || values.size() != keyIndices.length) {
+              throw new IllegalStateException(
+                  "MGET of "
+                      + keyIndices.length
+                      + " keys answered "
+                      + (values == null ? "nil" : values.size() + " values"));
+            }
             for (int position = 0; position < keyIndices.length; position++) {
               int index = keyIndices[position];
               answers[index] = KeyValue.fromNullable(keys[index], values.get(position));
