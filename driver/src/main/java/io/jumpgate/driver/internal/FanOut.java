@@ -339,7 +339,7 @@ public final class FanOut {
     }
 
     boolean mayHaveRun() {
-      return earlierMayHaveRun || (command != null && command.mayHaveRun());
+      return earlierMayHaveRun || (command != null && command.outcomeUnknown());
     }
   }
 
