@@ -1,6 +1,7 @@
 package io.jumpgate.cli.demo;
 
 import io.jumpgate.driver.CommandTimeoutException;
+import io.jumpgate.driver.FanOutFailedException;
 import io.jumpgate.driver.JumpgateAsyncCommands;
 import io.jumpgate.driver.NodeUnavailableException;
 import io.jumpgate.driver.RetriesExhaustedException;
@@ -202,6 +203,10 @@ final class Workload {
    */
   static String errorType(Throwable error) {
     Throwable cause = unwrap(error);
+    if (cause instanceof FanOutFailedException fanOut && !fanOut.failedParts().isEmpty()) {
+      // a multi-key command: named after its first failed part, so a timeout stays a timeout
+      return errorType(fanOut.failedParts().get(0).error());
+    }
     if (cause instanceof CommandTimeoutException) {
       return "timeout";
     }
