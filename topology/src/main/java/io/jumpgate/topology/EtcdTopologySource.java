@@ -44,8 +44,15 @@ import org.slf4j.LoggerFactory;
  * <h2>How it stays exact</h2>
  *
  * <ol>
- *   <li>Start: one ranged GET of {@code /jumpgate/<cluster>/}; its header revision R becomes the
- *       first snapshot's revision. Then a prefix WATCH from R + 1, never from "now".
+ *   <li>Start: one ranged GET of the map's key range, from {@code <root>/meta} (inclusive) to
+ *       {@code <root>/shards0} (exclusive, {@link TopologyKeys#mapRangeEnd()}); its header revision
+ *       R becomes the first snapshot's revision. Then a WATCH of the same range from R + 1, never
+ *       from "now". The range holds {@code meta}, {@code migration-lock}, {@code migrations/},
+ *       {@code nodes/} and {@code shards/}, and leaves out {@code clients/} and {@code init-lock}:
+ *       every client rewrites its registry key after each map change, and a watch of the whole root
+ *       would deliver each of those writes to every other client (N² events per change). Keys of
+ *       the range that the map does not use yet ({@code migration-lock}, {@code migrations/}) are
+ *       ignored, not reported as invalid entries.
  *   <li>Every watch response is handed to this source's single topology thread (jetcd's threads are
  *       never blocked). Its events are grouped by revision, and each revision is applied and
  *       validated as one unit: never a half-applied transaction. The snapshot is built after the
@@ -57,7 +64,7 @@ import org.slf4j.LoggerFactory;
  *       revision not newer than {@code lastApplied} is ignored, and a key event not newer than that
  *       key's cached mod revision too, so replays are harmless.
  *   <li>If etcd compacted past {@code lastApplied}, or the watch has been silent (no event, no
- *       progress notification) for {@code silenceTimeout}, the source lists the prefix again and
+ *       progress notification) for {@code silenceTimeout}, the source lists the range again and
  *       diffs it against its cache, then watches from the new revision + 1. While quiet, it asks
  *       etcd for a progress notification every {@code progressInterval}: that is what tells a live
  *       quiet watch from a dead one.
@@ -76,7 +83,8 @@ public final class EtcdTopologySource implements TopologySource {
 
   private final EtcdTopologyOptions options;
   private final TopologyKeys keys;
-  private final ByteSequence prefix;
+  private final ByteSequence rangeStart;
+  private final ByteSequence rangeEnd;
   private final Client client;
   private final boolean ownsClient;
   private final ScheduledExecutorService topologyThread;
@@ -95,6 +103,7 @@ public final class EtcdTopologySource implements TopologySource {
   private final AtomicLong compactions = new AtomicLong();
   private final AtomicLong silentWatches = new AtomicLong();
   private final AtomicLong revisionsApplied = new AtomicLong();
+  private final AtomicLong watchEvents = new AtomicLong();
   private final AtomicLong snapshotsPublished = new AtomicLong();
 
   // Confined to the topology thread.
@@ -110,7 +119,8 @@ public final class EtcdTopologySource implements TopologySource {
   private EtcdTopologySource(EtcdTopologyOptions options, Client client, boolean ownsClient) {
     this.options = options;
     this.keys = TopologyKeys.forCluster(options.cluster());
-    this.prefix = ByteSequence.from(keys.rootPrefix(), StandardCharsets.UTF_8);
+    this.rangeStart = ByteSequence.from(keys.mapRangeStart(), StandardCharsets.UTF_8);
+    this.rangeEnd = ByteSequence.from(keys.mapRangeEnd(), StandardCharsets.UTF_8);
     this.client = client;
     this.ownsClient = ownsClient;
     ScheduledThreadPoolExecutor thread =
@@ -185,11 +195,14 @@ public final class EtcdTopologySource implements TopologySource {
   /**
    * What the source has done since it was created: a cheap read, for metrics and tests.
    *
-   * @param lists full listings of the prefix (the start, and each start-over)
+   * @param lists full listings of the map's range (the start, and each start-over)
    * @param watches watches opened (the first, and each resume)
    * @param compactions watch resumes refused because etcd had compacted the revision
    * @param silentWatches watches given up because no event or progress came for silenceTimeout
    * @param revisionsApplied etcd revisions applied from the watch
+   * @param watchEvents key events received from the watch, replays included: one per key a revision
+   *     changed in the map's range (a transaction of 50 shards counts 50); a write under {@code
+   *     clients/} or {@code init-lock} never counts, since the watch does not cover it
    * @param snapshotsPublished snapshots built and handed to the listeners (the first included): at
    *     most one per revision, fewer when revisions queued up behind a rebuild were coalesced
    */
@@ -199,6 +212,7 @@ public final class EtcdTopologySource implements TopologySource {
       long compactions,
       long silentWatches,
       long revisionsApplied,
+      long watchEvents,
       long snapshotsPublished) {}
 
   /** Counters of what the source has done. */
@@ -209,6 +223,7 @@ public final class EtcdTopologySource implements TopologySource {
         compactions.get(),
         silentWatches.get(),
         revisionsApplied.get(),
+        watchEvents.get(),
         snapshotsPublished.get());
   }
 
@@ -258,7 +273,7 @@ public final class EtcdTopologySource implements TopologySource {
     lists.incrementAndGet();
     client
         .getKVClient()
-        .get(prefix, GetOption.builder().isPrefix(true).build())
+        .get(rangeStart, GetOption.builder().withRange(rangeEnd).build())
         .orTimeout(options.requestTimeout().toNanos(), TimeUnit.NANOSECONDS)
         .whenComplete((response, error) -> onTopologyThread(() -> onListed(response, error)));
   }
@@ -268,7 +283,13 @@ public final class EtcdTopologySource implements TopologySource {
       return;
     }
     if (error != null) {
-      noteFailure("listing " + keys.rootPrefix() + " failed: " + EtcdClients.describe(error));
+      noteFailure(
+          "listing "
+              + keys.mapRangeStart()
+              + " to "
+              + keys.mapRangeEnd()
+              + " failed: "
+              + EtcdClients.describe(error));
       if (!started.isDone() && EtcdClients.isAuthenticationFailure(error)) {
         giveUp(
             new TopologyUnavailableException(
@@ -324,7 +345,7 @@ public final class EtcdTopologySource implements TopologySource {
     watches.incrementAndGet();
     WatchOption option =
         WatchOption.builder()
-            .isPrefix(true)
+            .withRange(rangeEnd)
             .withRevision(lastAppliedRevision + 1)
             .withProgressNotify(true)
             .build();
@@ -333,7 +354,7 @@ public final class EtcdTopologySource implements TopologySource {
         client
             .getWatchClient()
             .watch(
-                prefix,
+                rangeStart,
                 option,
                 Watch.listener(
                     response -> onTopologyThread(() -> onWatchResponse(generation, response)),
@@ -365,6 +386,7 @@ public final class EtcdTopologySource implements TopologySource {
       noteContact();
       return;
     }
+    watchEvents.addAndGet(events.size());
     List<KeyChange> batch = new ArrayList<>();
     long batchRevision = -1;
     for (WatchEvent event : events) {
