@@ -70,6 +70,18 @@ import org.slf4j.LoggerFactory;
  *       quiet watch from a dead one.
  * </ol>
  *
+ * <h2>Progress notifications only prove the watch is alive</h2>
+ *
+ * <p>{@code lastApplied}, the resume point and the snapshot's revision move on events only. A
+ * progress notification resets the watchdog and nothing else. The reason: etcd before 3.4.25 and
+ * 3.5.8 (Debian's 3.4.23 among them) answers a requested progress notification outside the order of
+ * the watch stream (etcd issue 15220, fixed by pull request 15237), so a watch that is still
+ * catching up (a resumed one) can be told "up to date at revision N" before it has received the
+ * events below N. Had that advanced {@code lastApplied}, those events would then have been dropped
+ * as replays. The price of ignoring the revision of a progress notification: after a long quiet
+ * spell the resume point is older, so a resume is more likely to find it compacted and list the
+ * range again (one GET of the map).
+ *
  * <p>While etcd is unreachable the last snapshot keeps serving; {@link #status()} then reports
  * {@code connected=false} and a growing age. Every etcd call is bounded by {@code requestTimeout};
  * the first snapshot by {@code startTimeout}.
@@ -227,7 +239,11 @@ public final class EtcdTopologySource implements TopologySource {
         snapshotsPublished.get());
   }
 
-  /** The last etcd revision whose events were applied (or confirmed by a progress notification). */
+  /**
+   * The last etcd revision whose events were applied: the revision of the first listing, then of
+   * the last watch event (a progress notification does not move it; see the class description).
+   * Waits for the task the topology thread is running; -1 once closed.
+   */
   public long lastAppliedRevision() {
     CompletableFuture<Long> answer = new CompletableFuture<>();
     if (!onTopologyThread(() -> answer.complete(lastAppliedRevision))) {
@@ -379,10 +395,8 @@ public final class EtcdTopologySource implements TopologySource {
     lastWatchActivity = options.clock().instant();
     List<WatchEvent> events = response.getEvents();
     if (events.isEmpty()) {
-      if (response.isProgressNotify()) {
-        // etcd has sent every event up to the header revision: nothing of ours changed.
-        lastAppliedRevision = Math.max(lastAppliedRevision, response.getHeader().getRevision());
-      }
+      // A progress notification (or the watch's creation): the watch is alive, and that is all it
+      // says. Its revision is not trusted as a resume point (see the class description).
       noteContact();
       return;
     }

@@ -2,6 +2,7 @@ package io.jumpgate.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.grpc.Status;
 import io.jumpgate.spi.Node;
 import io.jumpgate.spi.TopologyMetadata;
 import io.jumpgate.topology.FakeEtcd.Listing;
@@ -50,6 +51,44 @@ class EtcdTopologySourceWatchTest {
         .as("watched key range")
         .containsExactly("/jumpgate/test/meta", "/jumpgate/test/shards0");
     assertThat(watch.startRevision).isEqualTo(11);
+  }
+
+  @Test
+  void should_apply_the_events_below_a_progress_notification_that_ran_ahead_of_them()
+      throws Exception {
+    // Given a source at revision 10
+    started(10);
+    Watching watch = etcd.nextWatch(WAIT);
+
+    // When etcd (before 3.4.25 / 3.5.8) answers a progress request at revision 20 before it has
+    // sent the watch the event of revision 15 that moves shard 5 to n1
+    watch.listener.onNext(FakeEtcd.progress(20));
+    watch.listener.onNext(FakeEtcd.puts(15, Map.of(KEYS.shard(5), shard("n1", 1))));
+
+    // Then the event is applied all the same
+    await("the snapshot of revision 15", () -> source.current().revision() == 15);
+    assertThat(source.current().route(5).leader().id()).isEqualTo("n1");
+    assertThat(source.lastAppliedRevision()).isEqualTo(15);
+    assertThat(source.statistics().watchEvents()).isEqualTo(1);
+  }
+
+  @Test
+  void should_resume_from_the_last_event_and_not_from_a_progress_notification() throws Exception {
+    // Given a source that applied revision 12 from its watch, then got a progress notification at
+    // revision 30
+    started(10);
+    Watching first = etcd.nextWatch(WAIT);
+    first.listener.onNext(FakeEtcd.puts(12, Map.of(KEYS.shard(3), shard("n1", 1))));
+    first.listener.onNext(FakeEtcd.progress(30));
+    await("the snapshot of revision 12", () -> source.current().revision() == 12);
+
+    // When the watch fails
+    first.listener.onError(Status.UNAVAILABLE.withDescription("connection lost").asException());
+
+    // Then the source watches again from the revision after its last event
+    Watching second = etcd.nextWatch(WAIT);
+    assertThat(first.closed()).as("the failed watch is closed").isTrue();
+    assertThat(second.startRevision).isEqualTo(13);
   }
 
   private void started(long revision) throws Exception {
