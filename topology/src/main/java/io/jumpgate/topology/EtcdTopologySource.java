@@ -44,8 +44,15 @@ import org.slf4j.LoggerFactory;
  * <h2>How it stays exact</h2>
  *
  * <ol>
- *   <li>Start: one ranged GET of {@code /jumpgate/<cluster>/}; its header revision R becomes the
- *       first snapshot's revision. Then a prefix WATCH from R + 1, never from "now".
+ *   <li>Start: one ranged GET of the map's key range, from {@code <root>/meta} (inclusive) to
+ *       {@code <root>/shards0} (exclusive, {@link TopologyKeys#mapRangeEnd()}); its header revision
+ *       R becomes the first snapshot's revision. Then a WATCH of the same range from R + 1, never
+ *       from "now". The range holds {@code meta}, {@code migration-lock}, {@code migrations/},
+ *       {@code nodes/} and {@code shards/}, and leaves out {@code clients/} and {@code init-lock}:
+ *       every client rewrites its registry key after each map change, and a watch of the whole root
+ *       would deliver each of those writes to every other client (N² events per change). Keys of
+ *       the range that the map does not use yet ({@code migration-lock}, {@code migrations/}) are
+ *       ignored, not reported as invalid entries.
  *   <li>Every watch response is handed to this source's single topology thread (jetcd's threads are
  *       never blocked). Its events are grouped by revision, and each revision is applied and
  *       validated as one unit: never a half-applied transaction. The snapshot is built after the
@@ -57,11 +64,23 @@ import org.slf4j.LoggerFactory;
  *       revision not newer than {@code lastApplied} is ignored, and a key event not newer than that
  *       key's cached mod revision too, so replays are harmless.
  *   <li>If etcd compacted past {@code lastApplied}, or the watch has been silent (no event, no
- *       progress notification) for {@code silenceTimeout}, the source lists the prefix again and
+ *       progress notification) for {@code silenceTimeout}, the source lists the range again and
  *       diffs it against its cache, then watches from the new revision + 1. While quiet, it asks
  *       etcd for a progress notification every {@code progressInterval}: that is what tells a live
  *       quiet watch from a dead one.
  * </ol>
+ *
+ * <h2>Progress notifications only prove the watch is alive</h2>
+ *
+ * <p>{@code lastApplied}, the resume point and the snapshot's revision move on events only. A
+ * progress notification resets the watchdog and nothing else. The reason: etcd before 3.4.25 and
+ * 3.5.8 (Debian's 3.4.23 among them) answers a requested progress notification outside the order of
+ * the watch stream (etcd issue 15220, fixed by pull request 15237), so a watch that is still
+ * catching up (a resumed one) can be told "up to date at revision N" before it has received the
+ * events below N. Had that advanced {@code lastApplied}, those events would then have been dropped
+ * as replays. The price of ignoring the revision of a progress notification: after a long quiet
+ * spell the resume point is older, so a resume is more likely to find it compacted and list the
+ * range again (one GET of the map).
  *
  * <p>While etcd is unreachable the last snapshot keeps serving; {@link #status()} then reports
  * {@code connected=false} and a growing age. Every etcd call is bounded by {@code requestTimeout};
@@ -76,7 +95,8 @@ public final class EtcdTopologySource implements TopologySource {
 
   private final EtcdTopologyOptions options;
   private final TopologyKeys keys;
-  private final ByteSequence prefix;
+  private final ByteSequence rangeStart;
+  private final ByteSequence rangeEnd;
   private final Client client;
   private final boolean ownsClient;
   private final ScheduledExecutorService topologyThread;
@@ -95,6 +115,7 @@ public final class EtcdTopologySource implements TopologySource {
   private final AtomicLong compactions = new AtomicLong();
   private final AtomicLong silentWatches = new AtomicLong();
   private final AtomicLong revisionsApplied = new AtomicLong();
+  private final AtomicLong watchEvents = new AtomicLong();
   private final AtomicLong snapshotsPublished = new AtomicLong();
 
   // Confined to the topology thread.
@@ -110,7 +131,8 @@ public final class EtcdTopologySource implements TopologySource {
   private EtcdTopologySource(EtcdTopologyOptions options, Client client, boolean ownsClient) {
     this.options = options;
     this.keys = TopologyKeys.forCluster(options.cluster());
-    this.prefix = ByteSequence.from(keys.rootPrefix(), StandardCharsets.UTF_8);
+    this.rangeStart = ByteSequence.from(keys.mapRangeStart(), StandardCharsets.UTF_8);
+    this.rangeEnd = ByteSequence.from(keys.mapRangeEnd(), StandardCharsets.UTF_8);
     this.client = client;
     this.ownsClient = ownsClient;
     ScheduledThreadPoolExecutor thread =
@@ -185,11 +207,14 @@ public final class EtcdTopologySource implements TopologySource {
   /**
    * What the source has done since it was created: a cheap read, for metrics and tests.
    *
-   * @param lists full listings of the prefix (the start, and each start-over)
+   * @param lists full listings of the map's range (the start, and each start-over)
    * @param watches watches opened (the first, and each resume)
    * @param compactions watch resumes refused because etcd had compacted the revision
    * @param silentWatches watches given up because no event or progress came for silenceTimeout
    * @param revisionsApplied etcd revisions applied from the watch
+   * @param watchEvents key events received from the watch, replays included: one per key a revision
+   *     changed in the map's range (a transaction of 50 shards counts 50); a write under {@code
+   *     clients/} or {@code init-lock} never counts, since the watch does not cover it
    * @param snapshotsPublished snapshots built and handed to the listeners (the first included): at
    *     most one per revision, fewer when revisions queued up behind a rebuild were coalesced
    */
@@ -199,6 +224,7 @@ public final class EtcdTopologySource implements TopologySource {
       long compactions,
       long silentWatches,
       long revisionsApplied,
+      long watchEvents,
       long snapshotsPublished) {}
 
   /** Counters of what the source has done. */
@@ -209,10 +235,15 @@ public final class EtcdTopologySource implements TopologySource {
         compactions.get(),
         silentWatches.get(),
         revisionsApplied.get(),
+        watchEvents.get(),
         snapshotsPublished.get());
   }
 
-  /** The last etcd revision whose events were applied (or confirmed by a progress notification). */
+  /**
+   * The last etcd revision whose events were applied: the revision of the first listing, then of
+   * the last watch event (a progress notification does not move it; see the class description).
+   * Waits for the task the topology thread is running; -1 once closed.
+   */
   public long lastAppliedRevision() {
     CompletableFuture<Long> answer = new CompletableFuture<>();
     if (!onTopologyThread(() -> answer.complete(lastAppliedRevision))) {
@@ -258,7 +289,7 @@ public final class EtcdTopologySource implements TopologySource {
     lists.incrementAndGet();
     client
         .getKVClient()
-        .get(prefix, GetOption.builder().isPrefix(true).build())
+        .get(rangeStart, GetOption.builder().withRange(rangeEnd).build())
         .orTimeout(options.requestTimeout().toNanos(), TimeUnit.NANOSECONDS)
         .whenComplete((response, error) -> onTopologyThread(() -> onListed(response, error)));
   }
@@ -268,7 +299,13 @@ public final class EtcdTopologySource implements TopologySource {
       return;
     }
     if (error != null) {
-      noteFailure("listing " + keys.rootPrefix() + " failed: " + EtcdClients.describe(error));
+      noteFailure(
+          "listing "
+              + keys.mapRangeStart()
+              + " to "
+              + keys.mapRangeEnd()
+              + " failed: "
+              + EtcdClients.describe(error));
       if (!started.isDone() && EtcdClients.isAuthenticationFailure(error)) {
         giveUp(
             new TopologyUnavailableException(
@@ -324,7 +361,7 @@ public final class EtcdTopologySource implements TopologySource {
     watches.incrementAndGet();
     WatchOption option =
         WatchOption.builder()
-            .isPrefix(true)
+            .withRange(rangeEnd)
             .withRevision(lastAppliedRevision + 1)
             .withProgressNotify(true)
             .build();
@@ -333,7 +370,7 @@ public final class EtcdTopologySource implements TopologySource {
         client
             .getWatchClient()
             .watch(
-                prefix,
+                rangeStart,
                 option,
                 Watch.listener(
                     response -> onTopologyThread(() -> onWatchResponse(generation, response)),
@@ -358,13 +395,12 @@ public final class EtcdTopologySource implements TopologySource {
     lastWatchActivity = options.clock().instant();
     List<WatchEvent> events = response.getEvents();
     if (events.isEmpty()) {
-      if (response.isProgressNotify()) {
-        // etcd has sent every event up to the header revision: nothing of ours changed.
-        lastAppliedRevision = Math.max(lastAppliedRevision, response.getHeader().getRevision());
-      }
+      // A progress notification (or the watch's creation): the watch is alive, and that is all it
+      // says. Its revision is not trusted as a resume point (see the class description).
       noteContact();
       return;
     }
+    watchEvents.addAndGet(events.size());
     List<KeyChange> batch = new ArrayList<>();
     long batchRevision = -1;
     for (WatchEvent event : events) {

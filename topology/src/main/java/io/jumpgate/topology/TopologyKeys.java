@@ -13,6 +13,13 @@ import java.util.regex.Pattern;
  * /jumpgate/&lt;cluster&gt;/clients/&lt;client-id&gt;
  * </pre>
  *
+ * <p>The map is the key range from {@link #mapRangeStart()} ({@code <root>/meta}, inclusive) to
+ * {@link #mapRangeEnd()} ({@code <root>/shards0}, exclusive): {@code meta}, {@code migration-lock},
+ * {@code migrations/}, {@code nodes/} and {@code shards/}, but neither {@code clients/} nor {@code
+ * init-lock}. Readers list and watch that range only: every client rewrites its {@code clients/}
+ * key after each map change, and a watch of the whole root would deliver each of those writes to
+ * every other client.
+ *
  * <p>Immutable and thread-safe.
  */
 public final class TopologyKeys {
@@ -94,6 +101,24 @@ public final class TopologyKeys {
 
   public String meta() {
     return root + "/meta";
+  }
+
+  /** {@code <root>/meta}: the first key of the map's range, inclusive. */
+  public String mapRangeStart() {
+    return meta();
+  }
+
+  /**
+   * {@code <root>/shards0}: the end of the map's range, exclusive. {@code '0'} is the character
+   * after {@code '/'}, so every key under {@code shards/} sorts before it.
+   */
+  public String mapRangeEnd() {
+    return root + "/shards0";
+  }
+
+  /** Whether a key lies in the map's range, the keys a reader lists and watches. */
+  public boolean inMapRange(String key) {
+    return key.compareTo(mapRangeStart()) >= 0 && key.compareTo(mapRangeEnd()) < 0;
   }
 
   public String nodesPrefix() {

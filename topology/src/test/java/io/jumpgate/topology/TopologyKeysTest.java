@@ -40,4 +40,32 @@ class TopologyKeysTest {
     assertThat(KEYS.shard(7)).isEqualTo("/jumpgate/test/shards/0007");
     assertThat(KEYS.parse(KEYS.shard(65535)).shard()).isEqualTo(65535);
   }
+
+  @ParameterizedTest
+  @CsvSource({
+    "meta, true",
+    "migration-lock, true",
+    "migrations/m-1, true",
+    "nodes/n0, true",
+    "shards/0000, true",
+    "shards/99999999999999999999, true",
+    "clients/app-1, false",
+    "init-lock, false",
+    "mess, false",
+    "other/x, true",
+    "shards0, false",
+    "unknown/x, false"
+  })
+  void should_hold_the_map_and_neither_registry_nor_init_lock_in_the_map_range(
+      String rest, boolean inRange) {
+    assertThat(KEYS.inMapRange(KEYS.rootPrefix() + rest)).as(rest).isEqualTo(inRange);
+  }
+
+  @Test
+  void should_keep_another_cluster_whose_name_extends_this_one_out_of_the_map_range() {
+    assertThat(KEYS.mapRangeStart()).isEqualTo("/jumpgate/test/meta");
+    assertThat(KEYS.mapRangeEnd()).isEqualTo("/jumpgate/test/shards0");
+    assertThat(KEYS.inMapRange("/jumpgate/test2/meta")).isFalse();
+    assertThat(KEYS.inMapRange("/jumpgate/test-b/nodes/n0")).isFalse();
+  }
 }

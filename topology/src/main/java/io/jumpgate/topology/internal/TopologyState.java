@@ -45,7 +45,7 @@ import org.slf4j.LoggerFactory;
  *   <li>client keys and unknown keys under the root are ignored.
  * </ul>
  *
- * <p>How a source uses it: {@link #reset} with the ranged GET of the root prefix and its header
+ * <p>How a source uses it: {@link #reset} with the ranged GET of the map's key range and its header
  * revision (at start, and again after a compaction or an outage the watch cannot resume from);
  * {@link #apply} with the events of each watch revision, in order; publish the returned snapshot
  * when it is not the current one. A source that falls behind may {@link #stage} several revisions
@@ -101,11 +101,13 @@ public final class TopologyState {
   }
 
   /**
-   * Applies a fresh full listing of the root prefix at {@code revision} (at start, or again after a
-   * compaction or an outage): keys absent from the listing count as deleted at {@code revision}.
+   * Applies a fresh full listing of the map's key range at {@code revision} (at start, or again
+   * after a compaction or an outage): keys absent from the listing count as deleted at {@code
+   * revision}.
    *
    * @param revision the store revision of the listing, at least 0
-   * @param entries every key under the root with its value (null values are ignored)
+   * @param entries every key of the listing with its value (null values, and keys the map does not
+   *     use, are ignored)
    * @return the new snapshot, at {@code revision}
    * @throws TopologyUnavailableException if there is no meta and there never was a valid one
    * @throws IncompatibleTopologyException if the first meta is invalid, of a newer format, of
