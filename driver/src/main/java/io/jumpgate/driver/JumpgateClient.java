@@ -28,6 +28,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -262,53 +263,84 @@ public final class JumpgateClient implements AutoCloseable {
   }
 
   /**
-   * Stops taking commands, lets the ones in flight end (at most the command timeout), then closes
-   * the connections, the topology source and the resources it owns, in that order. Meanwhile it
-   * deletes its registration in etcd (revokes its lease); last, it withdraws its meters.
+   * Stops taking commands, lets the ones in flight end (at most the command timeout), deletes its
+   * registration in etcd (revokes its lease; at most {@link ClientRegistration#MAX_CLOSE_WAIT}),
+   * then closes the connections, the topology source and the resources it owns, in that order;
+   * last, it withdraws its meters.
+   *
+   * <p>Returns at once and never blocks, so it may be called on any thread, a Netty event loop (the
+   * callback of an asynchronous command) or a jetcd thread included: the steps that block (closing
+   * the topology source and its etcd client, shutting down Lettuce) run on a thread of the client's
+   * own, {@code jumpgate-close-<cluster>}, which ends with the close. Idempotent: a second call
+   * returns the same completion. The stage never completes exceptionally.
    */
   public CompletionStage<Void> closeAsync() {
     if (!closing.compareAndSet(false, true)) {
       return closed.copy();
     }
     dispatcher.stopAccepting();
-    CompletableFuture<Void> unregistered =
-        registration == null ? CompletableFuture.completedFuture(null) : registration.close();
+    ScheduledThreadPoolExecutor closer = closeThread();
     long deadline = System.nanoTime() + options.commandTimeout().toNanos();
     CompletableFuture<Void> drained = new CompletableFuture<>();
-    awaitDrained(drained, deadline);
+    closer.execute(() -> awaitDrained(closer, drained, deadline));
     drained
-        .thenCompose(ignored -> dispatcher.close())
-        .handle((ignored, error) -> null)
-        .thenCompose(
-            ignored -> {
-              source.close();
-              return connector.shutdownAsync();
-            })
-        .handle((ignored, error) -> null)
-        .thenCompose(
+        .thenComposeAsync(
             ignored ->
-                ownsResources
-                    ? CompletableFuture.runAsync(
-                        () -> resources.shutdown(0, 2, TimeUnit.SECONDS).awaitUninterruptibly())
-                    : CompletableFuture.completedFuture(null))
+                registration == null
+                    ? CompletableFuture.completedFuture(null)
+                    : registration.close(),
+            closer)
         .handle((ignored, error) -> null)
-        .thenCompose(ignored -> unregistered)
-        .whenComplete(
+        .thenComposeAsync(ignored -> dispatcher.close(), closer)
+        .handle((ignored, error) -> null)
+        .thenRunAsync(source::close, closer)
+        .handle((ignored, error) -> null)
+        .thenComposeAsync(ignored -> connector.shutdownAsync(), closer)
+        .handle((ignored, error) -> null)
+        .thenRunAsync(
+            () -> {
+              if (ownsResources) {
+                resources.shutdown(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+              }
+            },
+            closer)
+        .whenCompleteAsync(
             (ignored, error) -> {
-              metrics.close();
-              closed.complete(null);
-            });
+              try {
+                metrics.close();
+              } finally {
+                closer.shutdown();
+                closed.complete(null);
+              }
+            },
+            closer);
     return closed.copy();
   }
 
-  private void awaitDrained(CompletableFuture<Void> drained, long deadline) {
+  /** The one thread the close runs its steps on; it ends when the close is done. */
+  private ScheduledThreadPoolExecutor closeThread() {
+    String name =
+        "jumpgate-close-" + options.etcd().map(EtcdTopologyOptions::cluster).orElse("client");
+    ScheduledThreadPoolExecutor closer =
+        new ScheduledThreadPoolExecutor(
+            1,
+            runnable -> {
+              Thread thread = new Thread(runnable, name);
+              thread.setDaemon(true);
+              return thread;
+            });
+    closer.setRemoveOnCancelPolicy(true);
+    return closer;
+  }
+
+  /** Completes {@code drained} when no command is in flight any more, or at the deadline. */
+  private void awaitDrained(
+      ScheduledThreadPoolExecutor closer, CompletableFuture<Void> drained, long deadline) {
     if (dispatcher.inFlight() <= 0 || System.nanoTime() >= deadline) {
       drained.complete(null);
       return;
     }
-    resources
-        .eventExecutorGroup()
-        .schedule(() -> awaitDrained(drained, deadline), 5, TimeUnit.MILLISECONDS);
+    closer.schedule(() -> awaitDrained(closer, drained, deadline), 5, TimeUnit.MILLISECONDS);
   }
 
   /**

@@ -36,8 +36,13 @@ import org.slf4j.LoggerFactory;
  *   <li>The applied revision is written again when it changes, at most once per {@link
  *       #MIN_UPDATE_INTERVAL}: a burst of changes is coalesced (the first one is written at once,
  *       the last one of the burst a second later).
- *   <li>When the lease is lost (revoked, expired while etcd was out of reach, keep-alive broken),
- *       the client takes a new lease and writes the key again.
+ *   <li>When the lease is gone (etcd says it does not know it: revoked, or expired while etcd was
+ *       out of reach), the client takes a new lease and writes the key again.
+ *   <li>When the keep-alive only breaks (etcd restarted or out of reach for less than the TTL, a
+ *       GOAWAY, a stream reset, no answer for a TTL reckoned on this side), the lease is kept: the
+ *       client asks etcd how long the lease has left (bounded, tried again with a backoff while
+ *       etcd does not answer) and keeps the same lease alive again if it lives, so that the key
+ *       does not flap; only if etcd says it is gone does the client take a new one.
  *   <li>A failed step is logged (WARN once per distinct error, DEBUG after that) and tried again
  *       with a doubling backoff between the etcd options' {@code retryBackoffMin} and {@code
  *       retryBackoffMax}. It never fails the client or a command.
@@ -94,6 +99,7 @@ public final class ClientRegistration {
   private final CompletableFuture<Void> closed = new CompletableFuture<>();
   private final AtomicLong registrations = new AtomicLong();
   private final AtomicLong writes = new AtomicLong();
+  private final AtomicLong keepAliveReopens = new AtomicLong();
   private volatile boolean closing;
 
   // Confined to the registry thread.
@@ -101,6 +107,9 @@ public final class ClientRegistration {
   private long generation;
   private long leaseId;
   private AutoCloseable keepAlive;
+  private long keepAliveSerial;
+  private boolean checkingLease;
+  private int leaseCheckFailures;
   private long writtenRevision = -1;
   private long lastWriteNanos;
   private boolean writing;
@@ -219,6 +228,11 @@ public final class ClientRegistration {
     return writes.get();
   }
 
+  /** How many times the keep-alive of a lease that lived on was opened again after it broke. */
+  long keepAliveReopens() {
+    return keepAliveReopens.get();
+  }
+
   // ---- registering -----------------------------------------------------------------------------
 
   private void registerIfIdle() {
@@ -258,7 +272,7 @@ public final class ClientRegistration {
   private void granted(long attempt, long lease) {
     leaseId = lease;
     try {
-      keepAlive = store.keepAlive(lease, error -> onThread(() -> leaseLost(attempt, lease, error)));
+      openKeepAlive(attempt, lease);
     } catch (RuntimeException e) {
       dropLease();
       failed("cannot keep a lease alive", e);
@@ -295,14 +309,114 @@ public final class ClientRegistration {
         });
   }
 
-  private void leaseLost(long attempt, long lease, Throwable error) {
+  // ---- keeping the lease alive -----------------------------------------------------------------
+
+  /** Keeps the lease alive; its signals reach the registry thread while this handle is current. */
+  private void openKeepAlive(long attempt, long lease) {
+    long serial = ++keepAliveSerial;
+    keepAlive =
+        store.keepAlive(
+            lease,
+            new RegistryStore.KeepAliveListener() {
+              @Override
+              public void leaseGone(Throwable error) {
+                onThread(
+                    () -> {
+                      if (serial == keepAliveSerial) {
+                        leaseLost(attempt, lease, describe(error));
+                      }
+                    });
+              }
+
+              @Override
+              public void keepAliveBroken(Throwable errorOrNull) {
+                onThread(
+                    () -> {
+                      if (serial == keepAliveSerial) {
+                        onKeepAliveBroken(attempt, lease, errorOrNull);
+                      }
+                    });
+              }
+            });
+  }
+
+  /**
+   * The keep-alive broke, but the lease may live on (etcd restarted, a GOAWAY, a short outage): ask
+   * etcd before giving it up, so that a healthy lease and its key stay put.
+   */
+  private void onKeepAliveBroken(long attempt, long lease, Throwable errorOrNull) {
+    if (attempt != generation || lease != leaseId || closing || checkingLease) {
+      return; // stale, or a check is already under way (jetcd repeats the error every 500 ms)
+    }
+    checkingLease = true;
+    LOG.debug(
+        "client {}: the keep-alive of lease {} broke ({}); asking etcd whether the lease lives",
+        clientId,
+        lease,
+        errorOrNull == null ? "no answer for a whole TTL" : describe(errorOrNull));
+    checkLease(attempt, lease);
+  }
+
+  private void checkLease(long attempt, long lease) {
+    if (attempt != generation || lease != leaseId || closing) {
+      return; // the lease was dropped meanwhile; dropLease ended the check
+    }
+    step(
+        call(() -> store.timeToLive(lease)),
+        "cannot check lease " + lease,
+        (secondsLeft, error) -> {
+          if (attempt != generation || lease != leaseId || closing) {
+            return;
+          }
+          if (error != null) {
+            warn(
+                "cannot check lease "
+                    + lease
+                    + " after its keep-alive broke: "
+                    + describe(error)
+                    + "; asking again");
+            leaseCheckFailures++;
+            schedule(() -> checkLease(attempt, lease), backoffNanos(leaseCheckFailures));
+            return;
+          }
+          checkingLease = false;
+          leaseCheckFailures = 0;
+          if (secondsLeft <= 0) {
+            leaseLost(attempt, lease, "etcd no longer knows it");
+            return;
+          }
+          closeKeepAlive();
+          try {
+            openKeepAlive(attempt, lease);
+          } catch (RuntimeException e) {
+            dropLease();
+            failed("cannot keep a lease alive", e);
+            return;
+          }
+          keepAliveReopens.incrementAndGet();
+          if (lastLoggedError != null) {
+            LOG.info(
+                "client {}: lease {} lives on in {} ({} s left); keeping it alive again",
+                clientId,
+                lease,
+                where,
+                secondsLeft);
+            lastLoggedError = null;
+          } else {
+            LOG.debug(
+                "client {}: lease {} lives on ({} s left); keeping it alive again",
+                clientId,
+                lease,
+                secondsLeft);
+          }
+        });
+  }
+
+  private void leaseLost(long attempt, long lease, String reason) {
     if (attempt != generation || lease != leaseId || closing) {
       return;
     }
-    warn(
-        "lease lost"
-            + (error == null ? " (no keep-alive answer for its whole TTL)" : ": " + describe(error))
-            + "; registering again");
+    warn("lease " + lease + " lost: " + reason + "; registering again");
     dropLease();
     state = State.IDLE;
     retryAfterBackoff();
@@ -331,6 +445,8 @@ public final class ClientRegistration {
   /** Forgets the lease (stops its keep-alive and revokes it, both quietly). */
   private void dropLease() {
     generation++;
+    checkingLease = false;
+    leaseCheckFailures = 0;
     closeKeepAlive();
     if (leaseId != 0) {
       revokeQuietly(leaseId);
@@ -342,6 +458,7 @@ public final class ClientRegistration {
   private void closeKeepAlive() {
     AutoCloseable handle = keepAlive;
     keepAlive = null;
+    keepAliveSerial++;
     if (handle != null) {
       try {
         handle.close();
@@ -399,8 +516,8 @@ public final class ClientRegistration {
             return;
           }
           if (error != null) {
-            if (isLeaseNotFound(error)) {
-              leaseLost(attempt, leaseId, error);
+            if (EtcdRegistryStore.isLeaseNotFound(error)) {
+              leaseLost(attempt, leaseId, describe(error));
               return;
             }
             warn("cannot update " + key + ": " + describe(error) + "; trying again");
@@ -413,19 +530,6 @@ public final class ClientRegistration {
           writes.incrementAndGet();
           flush();
         });
-  }
-
-  private static boolean isLeaseNotFound(Throwable error) {
-    for (Throwable cause = error; cause != null; cause = cause.getCause()) {
-      String message = cause.getMessage();
-      if (message != null && message.contains("requested lease not found")) {
-        return true;
-      }
-      if (cause.getCause() == cause) {
-        break;
-      }
-    }
-    return false;
   }
 
   // ---- closing ---------------------------------------------------------------------------------

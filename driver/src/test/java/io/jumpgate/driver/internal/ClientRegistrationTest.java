@@ -144,6 +144,81 @@ class ClientRegistrationTest {
   }
 
   @Test
+  void should_keep_the_lease_and_the_key_when_the_keep_alive_stream_breaks() throws Exception {
+    // Given a registered client
+    ClientRegistration registration = start(10);
+    long lease = store.lastPut().lease();
+
+    // When its keep-alive stream fails again and again while etcd restarts, and etcd does not
+    // answer the first two checks either
+    store.failingTimeToLives = 2;
+    RuntimeException unavailable = new RuntimeException("UNAVAILABLE: io exception");
+    for (int repeat = 0; repeat < 4; repeat++) {
+      store.breakKeepAlive(lease, unavailable);
+      scheduler.advance(10 * MS);
+    }
+    scheduler.advance(5 * SECOND);
+
+    // Then the lease is neither revoked nor replaced, the key is not written again, and the same
+    // lease is kept alive
+    assertThat(store.revoked).as("leases revoked after a transient keep-alive error").isEmpty();
+    assertThat(store.grants).as("leases granted").isEqualTo(1);
+    assertThat(store.puts).as("writes of the registry key").hasSize(1);
+    assertThat(store.keepAlives).containsOnlyKeys(lease);
+    assertThat(store.timeToLives).as("time-to-live checks (two failed, one answered)").isEqualTo(3);
+    assertThat(registration.registrations()).isEqualTo(1);
+    assertThat(registration.keepAliveReopens()).isEqualTo(1);
+
+    // and an update after it goes under the same lease
+    registration.revisionApplied(11);
+    scheduler.runDue();
+    assertThat(store.lastPut().lease()).isEqualTo(lease);
+    assertThat(json(store.lastPut()).get("revision").asLong()).isEqualTo(11);
+  }
+
+  @Test
+  void should_keep_the_lease_when_the_keep_alive_gives_up_but_etcd_still_knows_it() {
+    // jetcd's onCompleted after no answer for a TTL, while etcd renewed the lease on a restart
+    ClientRegistration registration = start(10);
+    long lease = store.lastPut().lease();
+    store.keepAlives.remove(lease).keepAliveBroken(null);
+    scheduler.runDue();
+    assertThat(store.revoked).isEmpty();
+    assertThat(store.grants).isEqualTo(1);
+    assertThat(store.keepAlives).containsOnlyKeys(lease);
+    assertThat(registration.registrations()).isEqualTo(1);
+  }
+
+  @Test
+  void should_register_again_when_the_keep_alive_breaks_and_etcd_no_longer_knows_the_lease() {
+    ClientRegistration registration = start(10);
+    long lease = store.lastPut().lease();
+    store.liveLeases.remove(lease); // expired while etcd was out of reach
+    store.breakKeepAlive(lease, new RuntimeException("UNAVAILABLE: io exception"));
+    scheduler.runDue();
+    assertThat(store.timeToLives).isEqualTo(1);
+    assertThat(registration.registrations()).isEqualTo(2);
+    assertThat(store.lastPut().lease()).isNotEqualTo(lease);
+    assertThat(store.keepAlives).containsOnlyKeys(store.lastPut().lease());
+  }
+
+  @Test
+  void should_stop_checking_a_lease_when_the_client_closes() {
+    ClientRegistration registration = start(10);
+    long lease = store.lastPut().lease();
+    store.failingTimeToLives = 1_000;
+    store.breakKeepAlive(lease, new RuntimeException("UNAVAILABLE: io exception"));
+    scheduler.advance(SECOND);
+    int checks = store.timeToLives;
+    CompletableFuture<Void> closed = registration.close();
+    scheduler.advance(10 * SECOND);
+    assertThat(closed).isCompleted();
+    assertThat(store.revoked).containsExactly(lease);
+    assertThat(store.timeToLives).isEqualTo(checks);
+    assertThat(store.grants).isEqualTo(1);
+  }
+
+  @Test
   void should_register_again_when_an_update_finds_the_lease_gone() throws Exception {
     ClientRegistration registration = start(10);
     long first = store.lastPut().lease();

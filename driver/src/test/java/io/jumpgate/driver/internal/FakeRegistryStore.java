@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /** etcd as a {@link ClientRegistration} sees it, in memory; answers at once unless told not to. */
@@ -21,12 +20,14 @@ final class FakeRegistryStore implements RegistryStore {
   final List<Put> puts = new ArrayList<>();
   final Set<Long> liveLeases = new HashSet<>();
   final List<Long> revoked = new ArrayList<>();
-  final Map<Long, Consumer<Throwable>> keepAlives = new HashMap<>();
+  final Map<Long, KeepAliveListener> keepAlives = new HashMap<>();
   final List<CompletableFuture<Long>> pendingGrants = new ArrayList<>();
   int grants;
   int failingGrants;
   int hangingGrants;
   int failingPuts;
+  int timeToLives;
+  int failingTimeToLives;
   boolean hangingRevokes;
   boolean closed;
   private long nextLease = 100;
@@ -75,9 +76,19 @@ final class FakeRegistryStore implements RegistryStore {
   }
 
   @Override
-  public AutoCloseable keepAlive(long leaseId, Consumer<Throwable> lost) {
-    keepAlives.put(leaseId, lost);
-    return () -> keepAlives.remove(leaseId);
+  public AutoCloseable keepAlive(long leaseId, KeepAliveListener listener) {
+    keepAlives.put(leaseId, listener);
+    return () -> keepAlives.remove(leaseId, listener);
+  }
+
+  @Override
+  public CompletableFuture<Long> timeToLive(long leaseId) {
+    timeToLives++;
+    if (failingTimeToLives > 0) {
+      failingTimeToLives--;
+      return CompletableFuture.failedFuture(new RuntimeException("UNAVAILABLE: etcd is down"));
+    }
+    return CompletableFuture.completedFuture(liveLeases.contains(leaseId) ? 10L : -1L);
   }
 
   @Override
@@ -91,12 +102,31 @@ final class FakeRegistryStore implements RegistryStore {
     return CompletableFuture.completedFuture(null);
   }
 
-  /** The lease goes away in etcd, and its keep-alive says so. */
+  /**
+   * The lease goes away in etcd, and its keep-alive says so: with etcd's "not found" error, or with
+   * null as jetcd's {@code onCompleted} after no answer for a whole TTL.
+   */
   void loseLease(long leaseId, Throwable error) {
     liveLeases.remove(leaseId);
-    Consumer<Throwable> lost = keepAlives.remove(leaseId);
-    if (lost != null) {
-      lost.accept(error);
+    KeepAliveListener listener = keepAlives.remove(leaseId);
+    if (listener == null) {
+      return;
+    }
+    if (error != null) {
+      listener.leaseGone(error);
+    } else {
+      listener.keepAliveBroken(null);
+    }
+  }
+
+  /**
+   * The keep-alive stream breaks (etcd restarted, a GOAWAY, a reset) while the lease lives on in
+   * etcd; jetcd keeps the lease on its list and opens the stream again by itself.
+   */
+  void breakKeepAlive(long leaseId, Throwable error) {
+    KeepAliveListener listener = keepAlives.get(leaseId);
+    if (listener != null) {
+      listener.keepAliveBroken(error);
     }
   }
 
