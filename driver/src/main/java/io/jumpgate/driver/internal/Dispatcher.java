@@ -280,7 +280,7 @@ public final class Dispatcher implements TopologyListener {
     if (!kind.provablyNotRun()) {
       command.markMayHaveRun();
     }
-    boolean idempotent = CommandFlags.isIdempotent(command.flags());
+    boolean idempotent = CommandFlags.mayRetryAfterUnknownOutcome(command.flags(), retry);
     if (!kind.provablyNotRun() && !idempotent) {
       finalFailure(command, kind, error, now);
       return;
