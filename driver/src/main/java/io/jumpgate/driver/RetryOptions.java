@@ -4,9 +4,11 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * How the driver retries a command that failed in a way that allows it (see {@code docs/driver.md}:
- * a command the server provably did not run may be retried whatever it is; one whose fate is
- * unknown only if it is idempotent).
+ * How the driver retries a command that failed in a way that allows it (see {@code docs/driver.md},
+ * "Retries"): a command the server provably did not run may be retried whatever it is; one whose
+ * outcome is unknown only when a second run of it is harmless: reads and idempotent writes always,
+ * writes that leave the same state but answer differently (SADD, HDEL, DEL, SETNX, ...) only with
+ * {@link Builder#acceptSecondRunReplies(boolean)}, others (INCR, LPUSH, EVAL, ...) never.
  *
  * <p>Immutable; build with {@link #builder()}. Defaults:
  *
@@ -16,6 +18,8 @@ import java.util.Objects;
  *       jitter (a random wait between half and all of the step)
  *   <li>{@code topologyWait} 500 ms: after READONLY or MOVED, how long to wait for a newer topology
  *       revision before trying again anyway
+ *   <li>{@code acceptSecondRunReplies} false: a write that leaves the same state when run twice but
+ *       answers differently is not sent again after an unknown outcome
  * </ul>
  *
  * Every wait is also bounded by the command's own deadline.
@@ -26,6 +30,7 @@ public final class RetryOptions {
   public static final Duration DEFAULT_BACKOFF_BASE = Duration.ofMillis(10);
   public static final Duration DEFAULT_BACKOFF_MAX = Duration.ofMillis(200);
   public static final Duration DEFAULT_TOPOLOGY_WAIT = Duration.ofMillis(500);
+  public static final boolean DEFAULT_ACCEPT_SECOND_RUN_REPLIES = false;
 
   private static final RetryOptions DEFAULTS = builder().build();
 
@@ -33,12 +38,14 @@ public final class RetryOptions {
   private final Duration backoffBase;
   private final Duration backoffMax;
   private final Duration topologyWait;
+  private final boolean acceptSecondRunReplies;
 
   private RetryOptions(Builder builder) {
     this.maxAttempts = builder.maxAttempts;
     this.backoffBase = builder.backoffBase;
     this.backoffMax = builder.backoffMax;
     this.topologyWait = builder.topologyWait;
+    this.acceptSecondRunReplies = builder.acceptSecondRunReplies;
   }
 
   /** The defaults. */
@@ -55,7 +62,8 @@ public final class RetryOptions {
     return new Builder()
         .maxAttempts(maxAttempts)
         .backoff(backoffBase, backoffMax)
-        .topologyWait(topologyWait);
+        .topologyWait(topologyWait)
+        .acceptSecondRunReplies(acceptSecondRunReplies);
   }
 
   public int maxAttempts() {
@@ -72,6 +80,16 @@ public final class RetryOptions {
 
   public Duration topologyWait() {
     return topologyWait;
+  }
+
+  /**
+   * Whether a write that leaves the same state when run twice but answers differently (SADD, SREM,
+   * HSET, HDEL, ZADD, ZREM, DEL, UNLINK, EXPIRE, PERSIST, SETNX, SET NX, GETSET, GETDEL, ...) is
+   * sent again after a try whose outcome is unknown. False by default; see {@link
+   * Builder#acceptSecondRunReplies(boolean)}.
+   */
+  public boolean acceptSecondRunReplies() {
+    return acceptSecondRunReplies;
   }
 
   /**
@@ -95,7 +113,9 @@ public final class RetryOptions {
         + backoffMax.toMillis()
         + " ms, topologyWait="
         + topologyWait.toMillis()
-        + " ms}";
+        + " ms, acceptSecondRunReplies="
+        + acceptSecondRunReplies
+        + "}";
   }
 
   /** Builds {@link RetryOptions}; fails fast on a bad value, naming it. Not thread-safe. */
@@ -104,6 +124,7 @@ public final class RetryOptions {
     private Duration backoffBase = DEFAULT_BACKOFF_BASE;
     private Duration backoffMax = DEFAULT_BACKOFF_MAX;
     private Duration topologyWait = DEFAULT_TOPOLOGY_WAIT;
+    private boolean acceptSecondRunReplies = DEFAULT_ACCEPT_SECOND_RUN_REPLIES;
 
     private Builder() {}
 
@@ -135,6 +156,24 @@ public final class RetryOptions {
         throw new IllegalArgumentException("retry topologyWait must not be negative, was " + wait);
       }
       this.topologyWait = wait;
+      return this;
+    }
+
+    /**
+     * Whether to send again, after a try whose outcome is unknown (a connection lost after the
+     * command was written), a write that leaves the same state when run twice but answers
+     * differently: SADD, SREM, HSET, HDEL, ZADD, ZREM, DEL, UNLINK, EXPIRE, PEXPIRE, EXPIREAT,
+     * PERSIST, SETNX, SET with NX/XX/IFEQ, SET ... GET, GETSET, GETDEL. Default false: such a
+     * command fails with {@link Outcome#UNKNOWN} instead.
+     *
+     * <p>With true, the data ends the same, but the reply may be the second run's: SADD answers 0
+     * for a member the lost first run added, SETNX false for a key it set, GETDEL null for a value
+     * it deleted. Turn it on only where no caller acts on these replies (as {@code if (sadd(seen,
+     * id) == 1) process(id)} does). Reads and idempotent writes are sent again either way; INCR,
+     * LPUSH, EVAL and the like never.
+     */
+    public Builder acceptSecondRunReplies(boolean accept) {
+      this.acceptSecondRunReplies = accept;
       return this;
     }
 

@@ -38,4 +38,24 @@ class RetryOptionsTest {
     assertThat(RetryOptions.defaults().mutate().build().topologyWait())
         .isEqualTo(Duration.ofMillis(500));
   }
+
+  @Test
+  void should_not_accept_second_run_replies_unless_asked() {
+    assertThat(RetryOptions.defaults().acceptSecondRunReplies()).isFalse();
+    assertThat(RetryOptions.DEFAULT_ACCEPT_SECOND_RUN_REPLIES).isFalse();
+    RetryOptions accepting = RetryOptions.builder().acceptSecondRunReplies(true).build();
+    assertThat(accepting.acceptSecondRunReplies()).isTrue();
+    assertThat(accepting.toString()).contains("acceptSecondRunReplies=true");
+  }
+
+  @Test
+  void should_keep_accept_second_run_replies_when_mutated() {
+    RetryOptions accepting =
+        RetryOptions.builder().acceptSecondRunReplies(true).maxAttempts(5).build();
+    RetryOptions mutated = accepting.mutate().maxAttempts(2).build();
+    assertThat(mutated.acceptSecondRunReplies()).isTrue();
+    assertThat(mutated.maxAttempts()).isEqualTo(2);
+    assertThat(mutated.mutate().acceptSecondRunReplies(false).build().acceptSecondRunReplies())
+        .isFalse();
+  }
 }

@@ -391,6 +391,14 @@ public class JumpgateProperties {
      */
     private Duration topologyWait = Duration.ofMillis(500);
 
+    /**
+     * Whether a write that leaves the same state when run twice but answers differently (SADD,
+     * SREM, HSET, HDEL, ZADD, ZREM, DEL, UNLINK, EXPIRE, PERSIST, SETNX, SET NX, GETSET, GETDEL,
+     * ...) is sent again after a try whose outcome is unknown; its reply may then be the second
+     * run's (SADD answers 0 for a member the lost first run added).
+     */
+    private boolean acceptSecondRunReplies = false;
+
     public int getMaxAttempts() {
       return maxAttempts;
     }
@@ -409,6 +417,14 @@ public class JumpgateProperties {
 
     public void setTopologyWait(Duration topologyWait) {
       this.topologyWait = topologyWait;
+    }
+
+    public boolean isAcceptSecondRunReplies() {
+      return acceptSecondRunReplies;
+    }
+
+    public void setAcceptSecondRunReplies(boolean acceptSecondRunReplies) {
+      this.acceptSecondRunReplies = acceptSecondRunReplies;
     }
   }
 

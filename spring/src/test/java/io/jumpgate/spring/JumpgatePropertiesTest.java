@@ -64,6 +64,7 @@ class JumpgatePropertiesTest {
             "jumpgate.retry.backoff.base=20ms",
             "jumpgate.retry.backoff.max=300ms",
             "jumpgate.retry.topology-wait=1s",
+            "jumpgate.retry.accept-second-run-replies=true",
             "jumpgate.fan-out-grouping=by-shard",
             "jumpgate.request-queue-size=500",
             "jumpgate.warm-up=true",
@@ -102,6 +103,7 @@ class JumpgatePropertiesTest {
               assertThat(options.retry().backoffBase()).isEqualTo(Duration.ofMillis(20));
               assertThat(options.retry().backoffMax()).isEqualTo(Duration.ofMillis(300));
               assertThat(options.retry().topologyWait()).isEqualTo(Duration.ofSeconds(1));
+              assertThat(options.retry().acceptSecondRunReplies()).isTrue();
               assertThat(options.fanOutGrouping()).isEqualTo(FanOutGrouping.BY_SHARD);
               assertThat(options.requestQueueSize()).isEqualTo(500);
               assertThat(options.warmUp()).isTrue();
@@ -167,6 +169,8 @@ class JumpgatePropertiesTest {
     assertThat(retry.backoffBase()).isEqualTo(RetryOptions.DEFAULT_BACKOFF_BASE);
     assertThat(retry.backoffMax()).isEqualTo(RetryOptions.DEFAULT_BACKOFF_MAX);
     assertThat(retry.topologyWait()).isEqualTo(RetryOptions.DEFAULT_TOPOLOGY_WAIT);
+    assertThat(retry.acceptSecondRunReplies())
+        .isEqualTo(RetryOptions.DEFAULT_ACCEPT_SECOND_RUN_REPLIES);
 
     JumpgateProperties.Etcd etcd = properties.getEtcd();
     assertThat(properties.getCluster()).isEqualTo(TopologyKeys.DEFAULT_CLUSTER);
@@ -211,6 +215,7 @@ class JumpgatePropertiesTest {
             Map.entry("jumpgate.retry.backoff.base", "10ms"),
             Map.entry("jumpgate.retry.backoff.max", "200ms"),
             Map.entry("jumpgate.retry.topology-wait", "500ms"),
+            Map.entry("jumpgate.retry.accept-second-run-replies", "false"),
             Map.entry("jumpgate.fan-out-grouping", "by-node"),
             Map.entry("jumpgate.request-queue-size", "10000"),
             Map.entry("jumpgate.warm-up", "false"),

@@ -1,6 +1,6 @@
 package io.jumpgate.driver.internal;
 
-import static io.jumpgate.driver.internal.CommandFlags.WRITE;
+import static io.jumpgate.driver.internal.CommandFlags.NON_IDEMPOTENT_WRITE;
 
 import io.jumpgate.driver.JumpgateDispatchAsyncCommands;
 import io.lettuce.core.output.CommandOutput;
@@ -29,6 +29,7 @@ interface DispatchCommands<K, V> extends JumpgateDispatchAsyncCommands<K, V> {
     Objects.requireNonNull(output, "output");
     Objects.requireNonNull(args, "args");
     CommandExecutor<K, V> x = executor();
-    return x.toShard(type, x.shardOf(routingKey), args, Outputs.replayingInto(output), WRITE);
+    return x.toShard(
+        type, x.shardOf(routingKey), args, Outputs.replayingInto(output), NON_IDEMPOTENT_WRITE);
   }
 }

@@ -362,7 +362,8 @@ public final class Dispatcher implements TopologyListener {
     if (tryMayHaveRun) {
       command.markOutcomeUnknown();
     }
-    boolean retryAfterUnknownOutcome = CommandFlags.isIdempotent(command.flags());
+    boolean retryAfterUnknownOutcome =
+        CommandFlags.mayRetryAfterUnknownOutcome(command.flags(), retry);
     RoutingTable current = table;
     NodeHandle moved = null;
     if (kind == FailureKind.REDIRECT) {
@@ -552,9 +553,7 @@ public final class Dispatcher implements TopologyListener {
                   + " may or may not have run on "
                   + describeTarget(command)
                   + " (connection lost after it was written); not sent again"
-                  + (CommandFlags.isIdempotent(command.flags())
-                      ? ""
-                      : " since it is not idempotent"),
+                  + whyNotSentAgain(command.flags()),
               name,
               command.attempts(),
               outcome,
@@ -569,6 +568,15 @@ public final class Dispatcher implements TopologyListener {
               cause);
     }
     failed(command, failure, now);
+  }
+
+  private String whyNotSentAgain(int flags) {
+    if (CommandFlags.mayRetryAfterUnknownOutcome(flags, retry)) {
+      return "";
+    }
+    return CommandFlags.isIdempotent(flags)
+        ? " since a second run would answer differently (RetryOptions.acceptSecondRunReplies)"
+        : " since a second run would change the data again";
   }
 
   private static String describeTarget(RoutedCommand<?, ?, ?> command) {

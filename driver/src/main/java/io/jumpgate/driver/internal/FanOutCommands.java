@@ -1,7 +1,7 @@
 package io.jumpgate.driver.internal;
 
-import static io.jumpgate.driver.internal.CommandFlags.IDEMPOTENT_READ;
 import static io.jumpgate.driver.internal.CommandFlags.IDEMPOTENT_WRITE;
+import static io.jumpgate.driver.internal.CommandFlags.READ_ONLY;
 
 import io.jumpgate.driver.JumpgateStringAsyncCommands;
 import io.lettuce.core.KeyValue;
@@ -37,7 +37,7 @@ interface FanOutCommands<K, V> extends JumpgateStringAsyncCommands<K, V> {
         x,
         keys,
         CommandType.MGET,
-        IDEMPOTENT_READ,
+        READ_ONLY,
         Outputs.valueList(),
         x.dispatcher().fanOutGrouping(),
         new FanOut.Plan<K, V, List<V>, List<KeyValue<K, V>>>() {

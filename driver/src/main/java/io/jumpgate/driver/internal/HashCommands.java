@@ -1,8 +1,8 @@
 package io.jumpgate.driver.internal;
 
-import static io.jumpgate.driver.internal.CommandFlags.IDEMPOTENT_READ;
-import static io.jumpgate.driver.internal.CommandFlags.IDEMPOTENT_WRITE;
-import static io.jumpgate.driver.internal.CommandFlags.WRITE;
+import static io.jumpgate.driver.internal.CommandFlags.NON_IDEMPOTENT_WRITE;
+import static io.jumpgate.driver.internal.CommandFlags.READ_ONLY;
+import static io.jumpgate.driver.internal.CommandFlags.SAME_STATE_WRITE;
 
 import io.jumpgate.driver.JumpgateHashAsyncCommands;
 import io.lettuce.core.KeyValue;
@@ -26,7 +26,7 @@ interface HashCommands<K, V> extends JumpgateHashAsyncCommands<K, V> {
         x.args(key)
             .addKey(Objects.requireNonNull(field, "field"))
             .addValue(Objects.requireNonNull(value, "value"));
-    return x.keyed(CommandType.HSET, key, args, Outputs.bool(), IDEMPOTENT_WRITE);
+    return x.keyed(CommandType.HSET, key, args, Outputs.bool(), SAME_STATE_WRITE);
   }
 
   @Override
@@ -42,14 +42,14 @@ interface HashCommands<K, V> extends JumpgateHashAsyncCommands<K, V> {
       args.addKey(field)
           .addValue(Objects.requireNonNull(entry.getValue(), "map: the value of field " + field));
     }
-    return x.keyed(CommandType.HSET, key, args, Outputs.integer(), IDEMPOTENT_WRITE);
+    return x.keyed(CommandType.HSET, key, args, Outputs.integer(), SAME_STATE_WRITE);
   }
 
   @Override
   default CompletionStage<V> hget(K key, K field) {
     CommandExecutor<K, V> x = executor();
     CommandArgs<K, V> args = x.args(key).addKey(Objects.requireNonNull(field, "field"));
-    return x.keyed(CommandType.HGET, key, args, Outputs.value(), IDEMPOTENT_READ);
+    return x.keyed(CommandType.HGET, key, args, Outputs.value(), READ_ONLY);
   }
 
   @Override
@@ -62,13 +62,13 @@ interface HashCommands<K, V> extends JumpgateHashAsyncCommands<K, V> {
     for (K field : asked) {
       args.addKey(field);
     }
-    return x.keyed(CommandType.HMGET, key, args, Outputs.keyValueList(asked), IDEMPOTENT_READ);
+    return x.keyed(CommandType.HMGET, key, args, Outputs.keyValueList(asked), READ_ONLY);
   }
 
   @Override
   default CompletionStage<Map<K, V>> hgetall(K key) {
     CommandExecutor<K, V> x = executor();
-    return x.keyed(CommandType.HGETALL, key, x.args(key), Outputs.map(), IDEMPOTENT_READ);
+    return x.keyed(CommandType.HGETALL, key, x.args(key), Outputs.map(), READ_ONLY);
   }
 
   @Override
@@ -76,39 +76,39 @@ interface HashCommands<K, V> extends JumpgateHashAsyncCommands<K, V> {
   default CompletionStage<Long> hdel(K key, K... fields) {
     CommandExecutor<K, V> x = executor();
     CommandArgs<K, V> args = x.args(key).addKeys(nonEmpty(fields, "fields"));
-    return x.keyed(CommandType.HDEL, key, args, Outputs.integer(), IDEMPOTENT_WRITE);
+    return x.keyed(CommandType.HDEL, key, args, Outputs.integer(), SAME_STATE_WRITE);
   }
 
   @Override
   default CompletionStage<Boolean> hexists(K key, K field) {
     CommandExecutor<K, V> x = executor();
     CommandArgs<K, V> args = x.args(key).addKey(Objects.requireNonNull(field, "field"));
-    return x.keyed(CommandType.HEXISTS, key, args, Outputs.bool(), IDEMPOTENT_READ);
+    return x.keyed(CommandType.HEXISTS, key, args, Outputs.bool(), READ_ONLY);
   }
 
   @Override
   default CompletionStage<Long> hincrby(K key, K field, long amount) {
     CommandExecutor<K, V> x = executor();
     CommandArgs<K, V> args = x.args(key).addKey(Objects.requireNonNull(field, "field")).add(amount);
-    return x.keyed(CommandType.HINCRBY, key, args, Outputs.integer(), WRITE);
+    return x.keyed(CommandType.HINCRBY, key, args, Outputs.integer(), NON_IDEMPOTENT_WRITE);
   }
 
   @Override
   default CompletionStage<Long> hlen(K key) {
     CommandExecutor<K, V> x = executor();
-    return x.keyed(CommandType.HLEN, key, x.args(key), Outputs.integer(), IDEMPOTENT_READ);
+    return x.keyed(CommandType.HLEN, key, x.args(key), Outputs.integer(), READ_ONLY);
   }
 
   @Override
   default CompletionStage<List<K>> hkeys(K key) {
     CommandExecutor<K, V> x = executor();
-    return x.keyed(CommandType.HKEYS, key, x.args(key), Outputs.keyList(), IDEMPOTENT_READ);
+    return x.keyed(CommandType.HKEYS, key, x.args(key), Outputs.keyList(), READ_ONLY);
   }
 
   @Override
   default CompletionStage<List<V>> hvals(K key) {
     CommandExecutor<K, V> x = executor();
-    return x.keyed(CommandType.HVALS, key, x.args(key), Outputs.valueList(), IDEMPOTENT_READ);
+    return x.keyed(CommandType.HVALS, key, x.args(key), Outputs.valueList(), READ_ONLY);
   }
 
   /** The items, checked: not null, not empty, no null element ("fields[2]"). */

@@ -1,7 +1,8 @@
 package io.jumpgate.driver.internal;
 
-import static io.jumpgate.driver.internal.CommandFlags.IDEMPOTENT_READ;
 import static io.jumpgate.driver.internal.CommandFlags.IDEMPOTENT_WRITE;
+import static io.jumpgate.driver.internal.CommandFlags.READ_ONLY;
+import static io.jumpgate.driver.internal.CommandFlags.SAME_STATE_WRITE;
 
 import io.jumpgate.driver.JumpgateKeyAsyncCommands;
 import io.lettuce.core.protocol.CommandArgs;
@@ -13,6 +14,11 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The key commands, as default methods over the connection's {@link CommandExecutor}. DEL, UNLINK,
  * EXISTS and TOUCH of several keys go through {@link FanOut}; of one key, straight to its shard.
+ *
+ * <p>DEL and UNLINK count the keys removed, PERSIST whether a timeout was removed: 0 the second
+ * time. EXPIRE, PEXPIRE and EXPIREAT answer the same twice unless the time is at or before now (the
+ * first run deletes the key) or passes between the runs: all are {@link
+ * CommandFlags#SAME_STATE_WRITE}. TOUCH answers the same count twice.
  */
 interface KeyCommands<K, V> extends JumpgateKeyAsyncCommands<K, V> {
 
@@ -21,19 +27,19 @@ interface KeyCommands<K, V> extends JumpgateKeyAsyncCommands<K, V> {
   @Override
   @SuppressWarnings("unchecked")
   default CompletionStage<Long> del(K... keys) {
-    return summed(CommandType.DEL, IDEMPOTENT_WRITE, keys);
+    return summed(CommandType.DEL, SAME_STATE_WRITE, keys);
   }
 
   @Override
   @SuppressWarnings("unchecked")
   default CompletionStage<Long> unlink(K... keys) {
-    return summed(CommandType.UNLINK, IDEMPOTENT_WRITE, keys);
+    return summed(CommandType.UNLINK, SAME_STATE_WRITE, keys);
   }
 
   @Override
   @SuppressWarnings("unchecked")
   default CompletionStage<Long> exists(K... keys) {
-    return summed(CommandType.EXISTS, IDEMPOTENT_READ, keys);
+    return summed(CommandType.EXISTS, READ_ONLY, keys);
   }
 
   @Override
@@ -47,45 +53,45 @@ interface KeyCommands<K, V> extends JumpgateKeyAsyncCommands<K, V> {
   default CompletionStage<Boolean> expire(K key, long seconds) {
     CommandExecutor<K, V> x = executor();
     return x.keyed(
-        CommandType.EXPIRE, key, x.args(key).add(seconds), Outputs.bool(), IDEMPOTENT_WRITE);
+        CommandType.EXPIRE, key, x.args(key).add(seconds), Outputs.bool(), SAME_STATE_WRITE);
   }
 
   @Override
   default CompletionStage<Boolean> pexpire(K key, long milliseconds) {
     CommandExecutor<K, V> x = executor();
     return x.keyed(
-        CommandType.PEXPIRE, key, x.args(key).add(milliseconds), Outputs.bool(), IDEMPOTENT_WRITE);
+        CommandType.PEXPIRE, key, x.args(key).add(milliseconds), Outputs.bool(), SAME_STATE_WRITE);
   }
 
   @Override
   default CompletionStage<Boolean> expireat(K key, long timestamp) {
     CommandExecutor<K, V> x = executor();
     return x.keyed(
-        CommandType.EXPIREAT, key, x.args(key).add(timestamp), Outputs.bool(), IDEMPOTENT_WRITE);
+        CommandType.EXPIREAT, key, x.args(key).add(timestamp), Outputs.bool(), SAME_STATE_WRITE);
   }
 
   @Override
   default CompletionStage<Long> ttl(K key) {
     CommandExecutor<K, V> x = executor();
-    return x.keyed(CommandType.TTL, key, x.args(key), Outputs.integer(), IDEMPOTENT_READ);
+    return x.keyed(CommandType.TTL, key, x.args(key), Outputs.integer(), READ_ONLY);
   }
 
   @Override
   default CompletionStage<Long> pttl(K key) {
     CommandExecutor<K, V> x = executor();
-    return x.keyed(CommandType.PTTL, key, x.args(key), Outputs.integer(), IDEMPOTENT_READ);
+    return x.keyed(CommandType.PTTL, key, x.args(key), Outputs.integer(), READ_ONLY);
   }
 
   @Override
   default CompletionStage<Boolean> persist(K key) {
     CommandExecutor<K, V> x = executor();
-    return x.keyed(CommandType.PERSIST, key, x.args(key), Outputs.bool(), IDEMPOTENT_WRITE);
+    return x.keyed(CommandType.PERSIST, key, x.args(key), Outputs.bool(), SAME_STATE_WRITE);
   }
 
   @Override
   default CompletionStage<String> type(K key) {
     CommandExecutor<K, V> x = executor();
-    return x.keyed(CommandType.TYPE, key, x.args(key), Outputs.status(), IDEMPOTENT_READ);
+    return x.keyed(CommandType.TYPE, key, x.args(key), Outputs.status(), READ_ONLY);
   }
 
   /**

@@ -1,7 +1,7 @@
 package io.jumpgate.driver.internal;
 
-import static io.jumpgate.driver.internal.CommandFlags.IDEMPOTENT_READ;
-import static io.jumpgate.driver.internal.CommandFlags.WRITE;
+import static io.jumpgate.driver.internal.CommandFlags.NON_IDEMPOTENT_WRITE;
+import static io.jumpgate.driver.internal.CommandFlags.READ_ONLY;
 
 import io.jumpgate.driver.JumpgateListAsyncCommands;
 import io.lettuce.core.protocol.CommandArgs;
@@ -23,7 +23,7 @@ interface ListCommands<K, V> extends JumpgateListAsyncCommands<K, V> {
   default CompletionStage<Long> lpush(K key, V... values) {
     CommandExecutor<K, V> x = executor();
     CommandArgs<K, V> args = x.args(key).addValues(nonEmpty(values, "values"));
-    return x.keyed(CommandType.LPUSH, key, args, Outputs.integer(), WRITE);
+    return x.keyed(CommandType.LPUSH, key, args, Outputs.integer(), NON_IDEMPOTENT_WRITE);
   }
 
   @Override
@@ -31,51 +31,52 @@ interface ListCommands<K, V> extends JumpgateListAsyncCommands<K, V> {
   default CompletionStage<Long> rpush(K key, V... values) {
     CommandExecutor<K, V> x = executor();
     CommandArgs<K, V> args = x.args(key).addValues(nonEmpty(values, "values"));
-    return x.keyed(CommandType.RPUSH, key, args, Outputs.integer(), WRITE);
+    return x.keyed(CommandType.RPUSH, key, args, Outputs.integer(), NON_IDEMPOTENT_WRITE);
   }
 
   @Override
   default CompletionStage<V> lpop(K key) {
     CommandExecutor<K, V> x = executor();
-    return x.keyed(CommandType.LPOP, key, x.args(key), Outputs.value(), WRITE);
+    return x.keyed(CommandType.LPOP, key, x.args(key), Outputs.value(), NON_IDEMPOTENT_WRITE);
   }
 
   @Override
   default CompletionStage<List<V>> lpop(K key, long count) {
     CommandExecutor<K, V> x = executor();
-    return x.keyed(CommandType.LPOP, key, x.args(key).add(count), Outputs.valueList(), WRITE);
+    return x.keyed(
+        CommandType.LPOP, key, x.args(key).add(count), Outputs.valueList(), NON_IDEMPOTENT_WRITE);
   }
 
   @Override
   default CompletionStage<V> rpop(K key) {
     CommandExecutor<K, V> x = executor();
-    return x.keyed(CommandType.RPOP, key, x.args(key), Outputs.value(), WRITE);
+    return x.keyed(CommandType.RPOP, key, x.args(key), Outputs.value(), NON_IDEMPOTENT_WRITE);
   }
 
   @Override
   default CompletionStage<List<V>> rpop(K key, long count) {
     CommandExecutor<K, V> x = executor();
-    return x.keyed(CommandType.RPOP, key, x.args(key).add(count), Outputs.valueList(), WRITE);
+    return x.keyed(
+        CommandType.RPOP, key, x.args(key).add(count), Outputs.valueList(), NON_IDEMPOTENT_WRITE);
   }
 
   @Override
   default CompletionStage<List<V>> lrange(K key, long start, long stop) {
     CommandExecutor<K, V> x = executor();
     CommandArgs<K, V> args = x.args(key).add(start).add(stop);
-    return x.keyed(CommandType.LRANGE, key, args, Outputs.valueList(), IDEMPOTENT_READ);
+    return x.keyed(CommandType.LRANGE, key, args, Outputs.valueList(), READ_ONLY);
   }
 
   @Override
   default CompletionStage<Long> llen(K key) {
     CommandExecutor<K, V> x = executor();
-    return x.keyed(CommandType.LLEN, key, x.args(key), Outputs.integer(), IDEMPOTENT_READ);
+    return x.keyed(CommandType.LLEN, key, x.args(key), Outputs.integer(), READ_ONLY);
   }
 
   @Override
   default CompletionStage<V> lindex(K key, long index) {
     CommandExecutor<K, V> x = executor();
-    return x.keyed(
-        CommandType.LINDEX, key, x.args(key).add(index), Outputs.value(), IDEMPOTENT_READ);
+    return x.keyed(CommandType.LINDEX, key, x.args(key).add(index), Outputs.value(), READ_ONLY);
   }
 
   /** The items, checked: not null, not empty, no null element ("values[2]"). */

@@ -1,6 +1,6 @@
 package io.jumpgate.driver.internal;
 
-import static io.jumpgate.driver.internal.CommandFlags.WRITE;
+import static io.jumpgate.driver.internal.CommandFlags.NON_IDEMPOTENT_WRITE;
 
 import io.jumpgate.driver.CrossShardException;
 import io.jumpgate.driver.JumpgateScriptingAsyncCommands;
@@ -97,7 +97,7 @@ interface ScriptingCommands<K, V> extends JumpgateScriptingAsyncCommands<K, V> {
     if (values != null) {
       args.addValues(values);
     }
-    return x.toShard(command, shard, args, Outputs.script(type), WRITE);
+    return x.toShard(command, shard, args, Outputs.script(type), NON_IDEMPOTENT_WRITE);
   }
 
   private static byte[] utf8(String script) {

@@ -1,7 +1,7 @@
 package io.jumpgate.driver.internal;
 
-import static io.jumpgate.driver.internal.CommandFlags.IDEMPOTENT_READ;
 import static io.jumpgate.driver.internal.CommandFlags.IDEMPOTENT_WRITE;
+import static io.jumpgate.driver.internal.CommandFlags.READ_ONLY;
 
 import io.jumpgate.driver.JumpgateServerAsyncCommands;
 import io.jumpgate.driver.internal.Broadcast.Targets;
@@ -37,7 +37,7 @@ interface ServerCommands<K, V> extends JumpgateServerAsyncCommands<K, V> {
         CommandType.PING,
         x::args,
         Outputs.status(),
-        IDEMPOTENT_READ,
+        READ_ONLY,
         Collections::unmodifiableMap);
   }
 
@@ -50,7 +50,7 @@ interface ServerCommands<K, V> extends JumpgateServerAsyncCommands<K, V> {
         CommandType.DBSIZE,
         x::args,
         Outputs.integer(),
-        IDEMPOTENT_READ,
+        READ_ONLY,
         sizes -> sizes.values().stream().mapToLong(Long::longValue).sum());
   }
 
@@ -100,7 +100,7 @@ interface ServerCommands<K, V> extends JumpgateServerAsyncCommands<K, V> {
         CommandType.KEYS,
         () -> x.args().addKey(pattern),
         Outputs.<K, V>keyList(),
-        IDEMPOTENT_READ,
+        READ_ONLY,
         lists -> {
           List<K> merged = new ArrayList<>();
           lists.values().forEach(merged::addAll);
@@ -117,7 +117,7 @@ interface ServerCommands<K, V> extends JumpgateServerAsyncCommands<K, V> {
         CommandType.INFO,
         x::args,
         Outputs.status(),
-        IDEMPOTENT_READ,
+        READ_ONLY,
         Collections::unmodifiableMap);
   }
 
@@ -131,7 +131,7 @@ interface ServerCommands<K, V> extends JumpgateServerAsyncCommands<K, V> {
         CommandType.INFO,
         () -> x.args().add(section),
         Outputs.status(),
-        IDEMPOTENT_READ,
+        READ_ONLY,
         Collections::unmodifiableMap);
   }
 
@@ -196,7 +196,7 @@ interface ServerCommands<K, V> extends JumpgateServerAsyncCommands<K, V> {
     if (scanArgs != null) {
       scanArgs.build(args);
     }
-    return x.toNode(CommandType.SCAN, node, args, Outputs.keyScan(), IDEMPOTENT_READ)
+    return x.toNode(CommandType.SCAN, node, args, Outputs.keyScan(), READ_ONLY)
         .thenApply(
             page -> {
               ClusterScanCursor next =

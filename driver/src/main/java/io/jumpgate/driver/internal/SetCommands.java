@@ -1,7 +1,7 @@
 package io.jumpgate.driver.internal;
 
-import static io.jumpgate.driver.internal.CommandFlags.IDEMPOTENT_READ;
-import static io.jumpgate.driver.internal.CommandFlags.IDEMPOTENT_WRITE;
+import static io.jumpgate.driver.internal.CommandFlags.READ_ONLY;
+import static io.jumpgate.driver.internal.CommandFlags.SAME_STATE_WRITE;
 
 import io.jumpgate.driver.JumpgateSetAsyncCommands;
 import io.lettuce.core.protocol.CommandArgs;
@@ -20,7 +20,7 @@ interface SetCommands<K, V> extends JumpgateSetAsyncCommands<K, V> {
   default CompletionStage<Long> sadd(K key, V... members) {
     CommandExecutor<K, V> x = executor();
     CommandArgs<K, V> args = x.args(key).addValues(nonEmpty(members, "members"));
-    return x.keyed(CommandType.SADD, key, args, Outputs.integer(), IDEMPOTENT_WRITE);
+    return x.keyed(CommandType.SADD, key, args, Outputs.integer(), SAME_STATE_WRITE);
   }
 
   @Override
@@ -28,26 +28,26 @@ interface SetCommands<K, V> extends JumpgateSetAsyncCommands<K, V> {
   default CompletionStage<Long> srem(K key, V... members) {
     CommandExecutor<K, V> x = executor();
     CommandArgs<K, V> args = x.args(key).addValues(nonEmpty(members, "members"));
-    return x.keyed(CommandType.SREM, key, args, Outputs.integer(), IDEMPOTENT_WRITE);
+    return x.keyed(CommandType.SREM, key, args, Outputs.integer(), SAME_STATE_WRITE);
   }
 
   @Override
   default CompletionStage<Set<V>> smembers(K key) {
     CommandExecutor<K, V> x = executor();
-    return x.keyed(CommandType.SMEMBERS, key, x.args(key), Outputs.valueSet(), IDEMPOTENT_READ);
+    return x.keyed(CommandType.SMEMBERS, key, x.args(key), Outputs.valueSet(), READ_ONLY);
   }
 
   @Override
   default CompletionStage<Boolean> sismember(K key, V member) {
     CommandExecutor<K, V> x = executor();
     CommandArgs<K, V> args = x.args(key).addValue(Objects.requireNonNull(member, "member"));
-    return x.keyed(CommandType.SISMEMBER, key, args, Outputs.bool(), IDEMPOTENT_READ);
+    return x.keyed(CommandType.SISMEMBER, key, args, Outputs.bool(), READ_ONLY);
   }
 
   @Override
   default CompletionStage<Long> scard(K key) {
     CommandExecutor<K, V> x = executor();
-    return x.keyed(CommandType.SCARD, key, x.args(key), Outputs.integer(), IDEMPOTENT_READ);
+    return x.keyed(CommandType.SCARD, key, x.args(key), Outputs.integer(), READ_ONLY);
   }
 
   /** The items, checked: not null, not empty, no null element ("members[2]"). */

@@ -1,8 +1,8 @@
 package io.jumpgate.driver.internal;
 
-import static io.jumpgate.driver.internal.CommandFlags.IDEMPOTENT_READ;
-import static io.jumpgate.driver.internal.CommandFlags.IDEMPOTENT_WRITE;
-import static io.jumpgate.driver.internal.CommandFlags.WRITE;
+import static io.jumpgate.driver.internal.CommandFlags.NON_IDEMPOTENT_WRITE;
+import static io.jumpgate.driver.internal.CommandFlags.READ_ONLY;
+import static io.jumpgate.driver.internal.CommandFlags.SAME_STATE_WRITE;
 
 import io.jumpgate.driver.JumpgateSortedSetAsyncCommands;
 import io.lettuce.core.Limit;
@@ -20,8 +20,10 @@ import java.util.concurrent.CompletionStage;
 /**
  * The sorted-set commands, as default methods over the connection's {@link CommandExecutor}.
  *
- * <p>A plain ZADD may be sent twice (the same members end with the same scores); ZADD with options
- * is not, since its answer (NX: was it added?) is what callers act on, as with SET NX.
+ * <p>ZADD (with or without NX, XX, GT, LT, CH) and ZREM leave the same members and scores when run
+ * twice, but answer differently (the count of added, changed or removed members is 0 the second
+ * time): {@link CommandFlags#SAME_STATE_WRITE}. ZINCRBY adds again: never sent twice. ZADD INCR is
+ * not offered.
  */
 interface SortedSetCommands<K, V> extends JumpgateSortedSetAsyncCommands<K, V> {
 
@@ -32,7 +34,7 @@ interface SortedSetCommands<K, V> extends JumpgateSortedSetAsyncCommands<K, V> {
     CommandExecutor<K, V> x = executor();
     CommandArgs<K, V> args =
         x.args(key).add(score).addValue(Objects.requireNonNull(member, "member"));
-    return x.keyed(CommandType.ZADD, key, args, Outputs.integer(), IDEMPOTENT_WRITE);
+    return x.keyed(CommandType.ZADD, key, args, Outputs.integer(), SAME_STATE_WRITE);
   }
 
   @Override
@@ -41,7 +43,7 @@ interface SortedSetCommands<K, V> extends JumpgateSortedSetAsyncCommands<K, V> {
     CommandExecutor<K, V> x = executor();
     CommandArgs<K, V> args = x.args(key);
     addScoredValues(args, scoredValues);
-    return x.keyed(CommandType.ZADD, key, args, Outputs.integer(), IDEMPOTENT_WRITE);
+    return x.keyed(CommandType.ZADD, key, args, Outputs.integer(), SAME_STATE_WRITE);
   }
 
   @Override
@@ -50,7 +52,7 @@ interface SortedSetCommands<K, V> extends JumpgateSortedSetAsyncCommands<K, V> {
     CommandArgs<K, V> args = x.args(key);
     Objects.requireNonNull(zAddArgs, "zAddArgs").build(args);
     args.add(score).addValue(Objects.requireNonNull(member, "member"));
-    return x.keyed(CommandType.ZADD, key, args, Outputs.integer(), WRITE);
+    return x.keyed(CommandType.ZADD, key, args, Outputs.integer(), SAME_STATE_WRITE);
   }
 
   @Override
@@ -60,7 +62,7 @@ interface SortedSetCommands<K, V> extends JumpgateSortedSetAsyncCommands<K, V> {
     CommandArgs<K, V> args = x.args(key);
     Objects.requireNonNull(zAddArgs, "zAddArgs").build(args);
     addScoredValues(args, scoredValues);
-    return x.keyed(CommandType.ZADD, key, args, Outputs.integer(), WRITE);
+    return x.keyed(CommandType.ZADD, key, args, Outputs.integer(), SAME_STATE_WRITE);
   }
 
   @Override
@@ -78,14 +80,14 @@ interface SortedSetCommands<K, V> extends JumpgateSortedSetAsyncCommands<K, V> {
       }
     }
     args.addValues(members);
-    return x.keyed(CommandType.ZREM, key, args, Outputs.integer(), IDEMPOTENT_WRITE);
+    return x.keyed(CommandType.ZREM, key, args, Outputs.integer(), SAME_STATE_WRITE);
   }
 
   @Override
   default CompletionStage<Double> zscore(K key, V member) {
     CommandExecutor<K, V> x = executor();
     CommandArgs<K, V> args = x.args(key).addValue(Objects.requireNonNull(member, "member"));
-    return x.keyed(CommandType.ZSCORE, key, args, Outputs.decimal(), IDEMPOTENT_READ);
+    return x.keyed(CommandType.ZSCORE, key, args, Outputs.decimal(), READ_ONLY);
   }
 
   @Override
@@ -93,21 +95,21 @@ interface SortedSetCommands<K, V> extends JumpgateSortedSetAsyncCommands<K, V> {
     CommandExecutor<K, V> x = executor();
     CommandArgs<K, V> args =
         x.args(key).add(amount).addValue(Objects.requireNonNull(member, "member"));
-    return x.keyed(CommandType.ZINCRBY, key, args, Outputs.decimal(), WRITE);
+    return x.keyed(CommandType.ZINCRBY, key, args, Outputs.decimal(), NON_IDEMPOTENT_WRITE);
   }
 
   @Override
   default CompletionStage<List<V>> zrange(K key, long start, long stop) {
     CommandExecutor<K, V> x = executor();
     CommandArgs<K, V> args = x.args(key).add(start).add(stop);
-    return x.keyed(CommandType.ZRANGE, key, args, Outputs.valueList(), IDEMPOTENT_READ);
+    return x.keyed(CommandType.ZRANGE, key, args, Outputs.valueList(), READ_ONLY);
   }
 
   @Override
   default CompletionStage<List<ScoredValue<V>>> zrangeWithScores(K key, long start, long stop) {
     CommandExecutor<K, V> x = executor();
     CommandArgs<K, V> args = x.args(key).add(start).add(stop).add(CommandKeyword.WITHSCORES);
-    return x.keyed(CommandType.ZRANGE, key, args, Outputs.scoredValueList(), IDEMPOTENT_READ);
+    return x.keyed(CommandType.ZRANGE, key, args, Outputs.scoredValueList(), READ_ONLY);
   }
 
   @Override
@@ -126,20 +128,20 @@ interface SortedSetCommands<K, V> extends JumpgateSortedSetAsyncCommands<K, V> {
     if (limit.isLimited()) {
       args.add(CommandKeyword.LIMIT).add(limit.getOffset()).add(limit.getCount());
     }
-    return x.keyed(CommandType.ZRANGEBYSCORE, key, args, Outputs.valueList(), IDEMPOTENT_READ);
+    return x.keyed(CommandType.ZRANGEBYSCORE, key, args, Outputs.valueList(), READ_ONLY);
   }
 
   @Override
   default CompletionStage<Long> zcard(K key) {
     CommandExecutor<K, V> x = executor();
-    return x.keyed(CommandType.ZCARD, key, x.args(key), Outputs.integer(), IDEMPOTENT_READ);
+    return x.keyed(CommandType.ZCARD, key, x.args(key), Outputs.integer(), READ_ONLY);
   }
 
   @Override
   default CompletionStage<Long> zrank(K key, V member) {
     CommandExecutor<K, V> x = executor();
     CommandArgs<K, V> args = x.args(key).addValue(Objects.requireNonNull(member, "member"));
-    return x.keyed(CommandType.ZRANK, key, args, Outputs.integer(), IDEMPOTENT_READ);
+    return x.keyed(CommandType.ZRANK, key, args, Outputs.integer(), READ_ONLY);
   }
 
   /** Adds score-member pairs; none, a null one or an empty one throws. */

@@ -1,8 +1,9 @@
 package io.jumpgate.driver.internal;
 
-import static io.jumpgate.driver.internal.CommandFlags.IDEMPOTENT_READ;
 import static io.jumpgate.driver.internal.CommandFlags.IDEMPOTENT_WRITE;
-import static io.jumpgate.driver.internal.CommandFlags.WRITE;
+import static io.jumpgate.driver.internal.CommandFlags.NON_IDEMPOTENT_WRITE;
+import static io.jumpgate.driver.internal.CommandFlags.READ_ONLY;
+import static io.jumpgate.driver.internal.CommandFlags.SAME_STATE_WRITE;
 
 import io.jumpgate.driver.JumpgateStringAsyncCommands;
 import io.lettuce.core.GetExArgs;
@@ -15,6 +16,12 @@ import java.util.concurrent.CompletionStage;
 /**
  * The single-key string commands, as default methods over the connection's {@link CommandExecutor}.
  * Multi-key ones (MGET, MSET) live with the fan-out.
+ *
+ * <p>What a second run does ({@link CommandFlags}): SET without options, SETEX and SETRANGE change
+ * nothing more and answer the same; SETNX, SET with a condition (NX, XX, IFEQ, ...), SET ... GET,
+ * GETSET, GETDEL and GETEX leave the same data but answer differently (the first run changed what
+ * the condition or the GET sees; an expiry at or before now deleted the key); INCR, DECR, APPEND
+ * and the like change it again. SET with options is classed per call, from its options.
  */
 interface StringCommands<K, V> extends JumpgateStringAsyncCommands<K, V> {
 
@@ -23,7 +30,7 @@ interface StringCommands<K, V> extends JumpgateStringAsyncCommands<K, V> {
   @Override
   default CompletionStage<V> get(K key) {
     CommandExecutor<K, V> x = executor();
-    return x.keyed(CommandType.GET, key, x.args(key), Outputs.value(), IDEMPOTENT_READ);
+    return x.keyed(CommandType.GET, key, x.args(key), Outputs.value(), READ_ONLY);
   }
 
   @Override
@@ -37,8 +44,9 @@ interface StringCommands<K, V> extends JumpgateStringAsyncCommands<K, V> {
   default CompletionStage<String> set(K key, V value, SetArgs setArgs) {
     CommandExecutor<K, V> x = executor();
     CommandArgs<K, V> args = x.args(key).addValue(Objects.requireNonNull(value, "value"));
-    Objects.requireNonNull(setArgs, "setArgs").build(args);
-    return x.keyed(CommandType.SET, key, args, Outputs.status(), WRITE);
+    int flags = setFlags(x, Objects.requireNonNull(setArgs, "setArgs"));
+    setArgs.build(args);
+    return x.keyed(CommandType.SET, key, args, Outputs.status(), flags);
   }
 
   @Override
@@ -46,23 +54,28 @@ interface StringCommands<K, V> extends JumpgateStringAsyncCommands<K, V> {
     CommandExecutor<K, V> x = executor();
     CommandArgs<K, V> args = x.args(key).addValue(Objects.requireNonNull(value, "value"));
     args.add(CommandType.GET);
-    return x.keyed(CommandType.SET, key, args, Outputs.value(), WRITE);
+    return x.keyed(CommandType.SET, key, args, Outputs.value(), SAME_STATE_WRITE);
   }
 
   @Override
   default CompletionStage<V> setGet(K key, V value, SetArgs setArgs) {
     CommandExecutor<K, V> x = executor();
     CommandArgs<K, V> args = x.args(key).addValue(Objects.requireNonNull(value, "value"));
-    Objects.requireNonNull(setArgs, "setArgs").build(args);
+    // GET answers the value before this run: a second run answers the first one's value.
+    int flags =
+        setFlags(x, Objects.requireNonNull(setArgs, "setArgs")) == NON_IDEMPOTENT_WRITE
+            ? NON_IDEMPOTENT_WRITE
+            : SAME_STATE_WRITE;
+    setArgs.build(args);
     args.add(CommandType.GET);
-    return x.keyed(CommandType.SET, key, args, Outputs.value(), WRITE);
+    return x.keyed(CommandType.SET, key, args, Outputs.value(), flags);
   }
 
   @Override
   default CompletionStage<Boolean> setnx(K key, V value) {
     CommandExecutor<K, V> x = executor();
     CommandArgs<K, V> args = x.args(key).addValue(Objects.requireNonNull(value, "value"));
-    return x.keyed(CommandType.SETNX, key, args, Outputs.bool(), WRITE);
+    return x.keyed(CommandType.SETNX, key, args, Outputs.bool(), SAME_STATE_WRITE);
   }
 
   @Override
@@ -77,13 +90,13 @@ interface StringCommands<K, V> extends JumpgateStringAsyncCommands<K, V> {
   default CompletionStage<V> getset(K key, V value) {
     CommandExecutor<K, V> x = executor();
     CommandArgs<K, V> args = x.args(key).addValue(Objects.requireNonNull(value, "value"));
-    return x.keyed(CommandType.GETSET, key, args, Outputs.value(), WRITE);
+    return x.keyed(CommandType.GETSET, key, args, Outputs.value(), SAME_STATE_WRITE);
   }
 
   @Override
   default CompletionStage<V> getdel(K key) {
     CommandExecutor<K, V> x = executor();
-    return x.keyed(CommandType.GETDEL, key, x.args(key), Outputs.value(), WRITE);
+    return x.keyed(CommandType.GETDEL, key, x.args(key), Outputs.value(), SAME_STATE_WRITE);
   }
 
   @Override
@@ -91,57 +104,64 @@ interface StringCommands<K, V> extends JumpgateStringAsyncCommands<K, V> {
     CommandExecutor<K, V> x = executor();
     CommandArgs<K, V> args = x.args(key);
     Objects.requireNonNull(getExArgs, "getExArgs").build(args);
-    return x.keyed(CommandType.GETEX, key, args, Outputs.value(), IDEMPOTENT_WRITE);
+    return x.keyed(CommandType.GETEX, key, args, Outputs.value(), SAME_STATE_WRITE);
   }
 
   @Override
   default CompletionStage<Long> incr(K key) {
     CommandExecutor<K, V> x = executor();
-    return x.keyed(CommandType.INCR, key, x.args(key), Outputs.integer(), WRITE);
+    return x.keyed(CommandType.INCR, key, x.args(key), Outputs.integer(), NON_IDEMPOTENT_WRITE);
   }
 
   @Override
   default CompletionStage<Long> incrby(K key, long amount) {
     CommandExecutor<K, V> x = executor();
-    return x.keyed(CommandType.INCRBY, key, x.args(key).add(amount), Outputs.integer(), WRITE);
+    return x.keyed(
+        CommandType.INCRBY, key, x.args(key).add(amount), Outputs.integer(), NON_IDEMPOTENT_WRITE);
   }
 
   @Override
   default CompletionStage<Double> incrbyfloat(K key, double amount) {
     CommandExecutor<K, V> x = executor();
-    return x.keyed(CommandType.INCRBYFLOAT, key, x.args(key).add(amount), Outputs.decimal(), WRITE);
+    return x.keyed(
+        CommandType.INCRBYFLOAT,
+        key,
+        x.args(key).add(amount),
+        Outputs.decimal(),
+        NON_IDEMPOTENT_WRITE);
   }
 
   @Override
   default CompletionStage<Long> decr(K key) {
     CommandExecutor<K, V> x = executor();
-    return x.keyed(CommandType.DECR, key, x.args(key), Outputs.integer(), WRITE);
+    return x.keyed(CommandType.DECR, key, x.args(key), Outputs.integer(), NON_IDEMPOTENT_WRITE);
   }
 
   @Override
   default CompletionStage<Long> decrby(K key, long amount) {
     CommandExecutor<K, V> x = executor();
-    return x.keyed(CommandType.DECRBY, key, x.args(key).add(amount), Outputs.integer(), WRITE);
+    return x.keyed(
+        CommandType.DECRBY, key, x.args(key).add(amount), Outputs.integer(), NON_IDEMPOTENT_WRITE);
   }
 
   @Override
   default CompletionStage<Long> append(K key, V value) {
     CommandExecutor<K, V> x = executor();
     CommandArgs<K, V> args = x.args(key).addValue(Objects.requireNonNull(value, "value"));
-    return x.keyed(CommandType.APPEND, key, args, Outputs.integer(), WRITE);
+    return x.keyed(CommandType.APPEND, key, args, Outputs.integer(), NON_IDEMPOTENT_WRITE);
   }
 
   @Override
   default CompletionStage<Long> strlen(K key) {
     CommandExecutor<K, V> x = executor();
-    return x.keyed(CommandType.STRLEN, key, x.args(key), Outputs.integer(), IDEMPOTENT_READ);
+    return x.keyed(CommandType.STRLEN, key, x.args(key), Outputs.integer(), READ_ONLY);
   }
 
   @Override
   default CompletionStage<V> getrange(K key, long start, long end) {
     CommandExecutor<K, V> x = executor();
     CommandArgs<K, V> args = x.args(key).add(start).add(end);
-    return x.keyed(CommandType.GETRANGE, key, args, Outputs.value(), IDEMPOTENT_READ);
+    return x.keyed(CommandType.GETRANGE, key, args, Outputs.value(), READ_ONLY);
   }
 
   @Override
@@ -150,5 +170,12 @@ interface StringCommands<K, V> extends JumpgateStringAsyncCommands<K, V> {
     CommandArgs<K, V> args =
         x.args(key).add(offset).addValue(Objects.requireNonNull(value, "value"));
     return x.keyed(CommandType.SETRANGE, key, args, Outputs.integer(), IDEMPOTENT_WRITE);
+  }
+
+  /** The class of a SET with these options: see {@link CommandFlags#ofSetOptions}. */
+  private static <K, V> int setFlags(CommandExecutor<K, V> x, SetArgs setArgs) {
+    CommandArgs<K, V> options = x.args();
+    setArgs.build(options);
+    return CommandFlags.ofSetOptions(options);
   }
 }

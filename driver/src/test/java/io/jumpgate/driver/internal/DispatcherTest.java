@@ -94,7 +94,7 @@ class DispatcherTest {
 
   private RoutedCommand<String, String, String> get() {
     return executor.toShard(
-        CommandType.GET, 0, executor.args("k"), Outputs.value(), CommandFlags.IDEMPOTENT_READ);
+        CommandType.GET, 0, executor.args("k"), Outputs.value(), CommandFlags.READ_ONLY);
   }
 
   private RoutedCommand<String, String, Long> incr() {

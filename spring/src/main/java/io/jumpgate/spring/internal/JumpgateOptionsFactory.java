@@ -180,6 +180,7 @@ public final class JumpgateOptionsFactory {
         "jumpgate.retry.topology-wait",
         notNegative("jumpgate.retry.topology-wait", retry.getTopologyWait()),
         builder::topologyWait);
+    builder.acceptSecondRunReplies(retry.isAcceptSecondRunReplies());
     return builder.build();
   }
 
