@@ -2,7 +2,6 @@ package io.jumpgate.it.driver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jumpgate.driver.CommandFailedException;
 import io.jumpgate.driver.JumpgateAsyncCommands;
 import io.jumpgate.driver.JumpgateClient;
 import io.jumpgate.driver.JumpgateOptions;
@@ -98,30 +97,5 @@ class DriverFailurePathsIT {
     assertThat(getCalls(leader) - before)
         .as("GETs the node ran after the caller's orTimeout")
         .isEqualTo(1);
-  }
-
-  @Test
-  void should_say_the_outcome_is_unknown_when_the_node_died_after_the_command_was_written()
-      throws Exception {
-    LocalCluster cluster = LocalCluster.start(fixture, "it", SHARDS, 2, 0);
-    JumpgateAsyncCommands<String, String> redis = client(cluster).connect().async();
-    String key = keyOfShardZero();
-    RedisProcess leader = cluster.initialLeaderOf(0);
-    redis.get(key).toCompletableFuture().get(5, TimeUnit.SECONDS); // connected
-
-    leader.pause();
-    CompletableFuture<String> answer = redis.get(key).toCompletableFuture();
-    leader.kill9();
-
-    try {
-      answer.get(10, TimeUnit.SECONDS);
-      throw new AssertionError("the GET answered though its node died");
-    } catch (ExecutionException e) {
-      assertThat(e.getCause()).isInstanceOf(CommandFailedException.class);
-      CommandFailedException failure = (CommandFailedException) e.getCause();
-      assertThat(failure.mayHaveRun())
-          .as(failure.getClass().getSimpleName() + ": " + failure.getMessage())
-          .isTrue();
-    }
   }
 }
