@@ -1,15 +1,30 @@
 package io.jumpgate.spi;
 
 /**
- * The state of a shard's assignment.
+ * The state of a shard's assignment (the topology contract's {@code state} field).
  *
- * <p>Format 1 readers that do not buffer requests during a planned cutover treat {@link #FROZEN} as
- * {@link #ACTIVE}; so does this driver today.
+ * <p>A shard goes {@link #ACTIVE} -> {@link #MIGRATING} -> {@link #FROZEN} -> {@link #ACTIVE} on
+ * its new leader while a mover copies its data (see the Migration section of docs/topology.md).
+ * What a client does with each:
+ *
+ * <ul>
+ *   <li>{@link #ACTIVE} and {@link #MIGRATING}: route everything to the leader.
+ *   <li>{@link #FROZEN}: hold new requests for the shard (bounded) while the freeze is valid, that
+ *       is while the cluster's migration lock exists and names the shard's migration id ({@link
+ *       TopologySnapshot#isHeld(int)}). A frozen shard without such a lock (the mover died and its
+ *       lease expired) is served as {@link #ACTIVE} on its current leader, which still holds the
+ *       data.
+ * </ul>
+ *
+ * <p>A {@link ShardRoute} in {@link #MIGRATING} or {@link #FROZEN} read from a topology store
+ * always has a {@link ShardRoute#migration()}: an entry without one is invalid.
  */
 public enum ShardState {
   /** Serving normally. The default. */
   ACTIVE("active"),
-  /** A planned cutover is in progress. */
+  /** A mover is copying the shard's data to the migration's target; routed as {@link #ACTIVE}. */
+  MIGRATING("migrating"),
+  /** A mover is switching the shard over: clients hold its requests while the freeze is valid. */
   FROZEN("frozen");
 
   private final String wireName;
@@ -18,7 +33,7 @@ public enum ShardState {
     this.wireName = wireName;
   }
 
-  /** The name stored in etcd ({@code "active"}, {@code "frozen"}). */
+  /** The name stored in etcd ({@code "active"}, {@code "migrating"}, {@code "frozen"}). */
   public String wireName() {
     return wireName;
   }
@@ -35,6 +50,6 @@ public enum ShardState {
       }
     }
     throw new IllegalArgumentException(
-        "shard state must be \"active\" or \"frozen\", was \"" + name + "\"");
+        "shard state must be \"active\", \"migrating\" or \"frozen\", was \"" + name + "\"");
   }
 }

@@ -22,6 +22,16 @@ import java.util.TreeMap;
  * shards still reference it, those shards keep their last valid assignment (with the node's last
  * known address) and the shard entries are reported in {@link #invalidEntries()} until an admin
  * fixes the map.
+ *
+ * <h2>Held shards</h2>
+ *
+ * <p>A shard is <em>held</em> when its route is {@link ShardState#FROZEN}, the snapshot has a
+ * {@link #migrationLock()}, and the lock names the route's {@link ShardRoute#migration()} id: the
+ * topology contract's "a freeze is valid only while {@code <root>/migration-lock} exists and names
+ * the shard's migration.id". A client holds new requests for a held shard; a frozen shard that is
+ * not held is served as active on its current leader. {@link #isHeld(int)} and {@link
+ * #hasHeldShards()} are computed once, when the snapshot is built: the hot path reads a field and,
+ * only when some shard is held, one word of a bit set.
  */
 public final class TopologySnapshot {
 
@@ -33,6 +43,14 @@ public final class TopologySnapshot {
   private final List<ShardRoute> routeList;
   private final List<InvalidEntry> invalidEntries;
   private final Instant loadedAt;
+  private final Optional<MigrationLock> migrationLock;
+
+  /**
+   * Bit {@code shard % 64} of word {@code shard / 64} is set when the shard is held; null: none.
+   */
+  private final long[] held;
+
+  private final int heldShardCount;
 
   private TopologySnapshot(
       String cluster,
@@ -41,7 +59,8 @@ public final class TopologySnapshot {
       SortedMap<String, Node> nodes,
       ShardRoute[] routes,
       List<InvalidEntry> invalidEntries,
-      Instant loadedAt) {
+      Instant loadedAt,
+      MigrationLock migrationLock) {
     this.cluster = cluster;
     this.revision = revision;
     this.metadata = metadata;
@@ -50,6 +69,43 @@ public final class TopologySnapshot {
     this.routeList = Collections.unmodifiableList(Arrays.asList(routes));
     this.invalidEntries = invalidEntries;
     this.loadedAt = loadedAt;
+    this.migrationLock = Optional.ofNullable(migrationLock);
+    long[] bits = null;
+    int count = 0;
+    if (migrationLock != null) {
+      for (ShardRoute route : routes) {
+        if (holds(route, migrationLock)) {
+          if (bits == null) {
+            bits = new long[(routes.length + 63) >>> 6];
+          }
+          bits[route.shard() >>> 6] |= 1L << route.shard();
+          count++;
+        }
+      }
+    }
+    this.held = bits;
+    this.heldShardCount = count;
+  }
+
+  private static boolean holds(ShardRoute route, MigrationLock lock) {
+    return route.state() == ShardState.FROZEN
+        && route.migration() != null
+        && route.migration().id().equals(lock.migrationId());
+  }
+
+  /**
+   * A snapshot without a migration lock: {@link #create(String, long, TopologyMetadata, Map,
+   * ShardRoute[], List, Instant, MigrationLock)} with a null lock (no shard is held).
+   */
+  public static TopologySnapshot create(
+      String cluster,
+      long revision,
+      TopologyMetadata metadata,
+      Map<String, Node> nodes,
+      ShardRoute[] routes,
+      List<InvalidEntry> invalidEntries,
+      Instant loadedAt) {
+    return create(cluster, revision, metadata, nodes, routes, invalidEntries, loadedAt, null);
   }
 
   /**
@@ -63,6 +119,8 @@ public final class TopologySnapshot {
    * @param routes one route per shard, index = shard id, {@code metadata.shards()} of them; copied
    * @param invalidEntries entries kept out of the map; copied
    * @param loadedAt when this process built the snapshot
+   * @param migrationLock the cluster's valid migration lock, or null when there is none (or it is
+   *     not valid): decides which frozen shards are held
    * @throws IllegalArgumentException if the routes do not match the shard count
    */
   public static TopologySnapshot create(
@@ -72,7 +130,8 @@ public final class TopologySnapshot {
       Map<String, Node> nodes,
       ShardRoute[] routes,
       List<InvalidEntry> invalidEntries,
-      Instant loadedAt) {
+      Instant loadedAt,
+      MigrationLock migrationLock) {
     Objects.requireNonNull(cluster, "cluster");
     Objects.requireNonNull(metadata, "metadata");
     Objects.requireNonNull(loadedAt, "loadedAt");
@@ -106,7 +165,8 @@ public final class TopologySnapshot {
         Collections.unmodifiableSortedMap(nodeTable),
         copy,
         List.copyOf(invalidEntries),
-        loadedAt);
+        loadedAt,
+        migrationLock);
   }
 
   /** The cluster name. */
@@ -163,6 +223,37 @@ public final class TopologySnapshot {
     return loadedAt;
   }
 
+  /**
+   * The cluster's migration lock when it exists and is valid; empty otherwise. No allocation: the
+   * Optional is built with the snapshot.
+   */
+  public Optional<MigrationLock> migrationLock() {
+    return migrationLock;
+  }
+
+  /**
+   * Whether the shard is held: frozen, and the migration lock exists and names its migration (see
+   * the class description). A field read when no shard is held; otherwise one bit of a word. No
+   * lock, no allocation.
+   *
+   * @param shard a shard id in {@code [0, shardCount())}; for another value the answer is false or
+   *     an {@link ArrayIndexOutOfBoundsException}
+   */
+  public boolean isHeld(int shard) {
+    long[] bits = held;
+    return bits != null && (bits[shard >>> 6] & (1L << shard)) != 0;
+  }
+
+  /** Whether any shard is held: when false, {@link #isHeld(int)} is false for every shard. */
+  public boolean hasHeldShards() {
+    return held != null;
+  }
+
+  /** How many shards are held. */
+  public int heldShardCount() {
+    return heldShardCount;
+  }
+
   /** The number of shards without a valid route. */
   public int unavailableShardCount() {
     int count = 0;
@@ -186,6 +277,9 @@ public final class TopologySnapshot {
         + nodes.size()
         + ", invalid="
         + invalidEntries.size()
+        + (migrationLock.isPresent()
+            ? ", migrationLock=" + migrationLock.get().migrationId() + ", held=" + heldShardCount
+            : "")
         + "}";
   }
 }
