@@ -112,7 +112,16 @@ public final class JumpgateClient implements AutoCloseable {
     DriverMetrics metrics = DriverMetrics.NONE;
     try {
       source = options.newTopologySource();
-      connector = new NodeConnector(resources, options);
+      String clientId = options.clientId().orElse(null);
+      boolean registering = options.registration() && options.etcd().isPresent();
+      if (registering && clientId == null) {
+        clientId = ClientRegistration.defaultClientId();
+      }
+      connector =
+          new NodeConnector(
+              resources,
+              options,
+              options.connectionNames() && clientId != null ? "jumpgate:" + clientId : null);
       if (options.meterRegistry().isPresent()) {
         // The only path to Micrometer: without a registry its classes are never loaded.
         metrics =
@@ -145,13 +154,11 @@ public final class JumpgateClient implements AutoCloseable {
                 + source.description()
                 + " is not supported");
       }
-      String clientId = options.clientId().orElse(null);
       ClientRegistration registration = null;
-      if (options.registration() && options.etcd().isPresent()) {
-        if (clientId == null) {
-          clientId = ClientRegistration.defaultClientId();
-        }
+      if (registering) {
         registration = register(options.etcd().get(), source, clientId, since);
+        // a migration's cutover waits for this client's acknowledgements of its freezes
+        dispatcher.drainListener(registration::drained);
       }
       return new JumpgateClient(
           options,

@@ -26,6 +26,12 @@ import java.util.function.Supplier;
  *   <li>{@code retry} {@link RetryOptions#defaults()}
  *   <li>{@code fanOutGrouping} {@link FanOutGrouping#BY_NODE}
  *   <li>{@code requestQueueSize} {@link #DEFAULT_REQUEST_QUEUE_SIZE} (10 000) per node connection
+ *   <li>{@code freezeMaxRequests} {@link #DEFAULT_FREEZE_MAX_REQUESTS} (1 000) and {@code
+ *       freezeMaxWait} {@link #DEFAULT_FREEZE_MAX_WAIT} (5 s): how many requests to shards frozen
+ *       for a migration's cutover the client holds at once, and how long one is held at most
+ *   <li>{@code connectionNames} on: every node connection is named {@code jumpgate:<client-id>}
+ *       (CLIENT SETNAME), so that a mover can tell this client's connections apart; turn it off for
+ *       RESP servers that refuse CLIENT SETNAME (twemproxy)
  *   <li>no Redis credentials, no TLS, no client certificate, no zone, no warm-up, no shared {@code
  *       ClientResources} (the client makes and owns its own), no metrics
  *   <li>{@code registration} on when the topology is in etcd, with a {@code clientId} made per
@@ -40,6 +46,8 @@ public final class JumpgateOptions {
   public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(2);
   public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(10);
   public static final int DEFAULT_REQUEST_QUEUE_SIZE = 10_000;
+  public static final int DEFAULT_FREEZE_MAX_REQUESTS = 1_000;
+  public static final Duration DEFAULT_FREEZE_MAX_WAIT = Duration.ofSeconds(5);
 
   private final Supplier<TopologySource> topologySource;
   private final String topologyDescription;
@@ -59,6 +67,9 @@ public final class JumpgateOptions {
   private final boolean warmUp;
   private final FanOutGrouping fanOutGrouping;
   private final int requestQueueSize;
+  private final int freezeMaxRequests;
+  private final Duration freezeMaxWait;
+  private final boolean connectionNames;
   private final ClientResources clientResources;
   private final Object meterRegistry;
   private final CommandListener commandListener;
@@ -84,6 +95,9 @@ public final class JumpgateOptions {
     this.warmUp = builder.warmUp;
     this.fanOutGrouping = builder.fanOutGrouping;
     this.requestQueueSize = builder.requestQueueSize;
+    this.freezeMaxRequests = builder.freezeMaxRequests;
+    this.freezeMaxWait = builder.freezeMaxWait;
+    this.connectionNames = builder.connectionNames;
     this.clientResources = builder.clientResources;
     this.meterRegistry = builder.meterRegistry;
     this.commandListener = builder.commandListener;
@@ -116,6 +130,9 @@ public final class JumpgateOptions {
     builder.warmUp = warmUp;
     builder.fanOutGrouping = fanOutGrouping;
     builder.requestQueueSize = requestQueueSize;
+    builder.freezeMaxRequests = freezeMaxRequests;
+    builder.freezeMaxWait = freezeMaxWait;
+    builder.connectionNames = connectionNames;
     builder.clientResources = clientResources;
     builder.meterRegistry = meterRegistry;
     builder.commandListener = commandListener;
@@ -207,6 +224,21 @@ public final class JumpgateOptions {
     return requestQueueSize;
   }
 
+  /** How many requests to frozen shards are held at once. */
+  public int freezeMaxRequests() {
+    return freezeMaxRequests;
+  }
+
+  /** How long a request to a frozen shard is held at most. */
+  public Duration freezeMaxWait() {
+    return freezeMaxWait;
+  }
+
+  /** Whether node connections are named {@code jumpgate:<client-id>}. */
+  public boolean connectionNames() {
+    return connectionNames;
+  }
+
   /** Shared Lettuce resources, owned by the caller, or empty. */
   public Optional<ClientResources> clientResources() {
     return Optional.ofNullable(clientResources);
@@ -261,6 +293,10 @@ public final class JumpgateOptions {
         + zone
         + ", fanOut="
         + fanOutGrouping
+        + ", freeze="
+        + freezeMaxRequests
+        + " requests/"
+        + freezeMaxWait
         + "}";
   }
 
@@ -284,6 +320,9 @@ public final class JumpgateOptions {
     private boolean warmUp;
     private FanOutGrouping fanOutGrouping = FanOutGrouping.BY_NODE;
     private int requestQueueSize = DEFAULT_REQUEST_QUEUE_SIZE;
+    private int freezeMaxRequests = DEFAULT_FREEZE_MAX_REQUESTS;
+    private Duration freezeMaxWait = DEFAULT_FREEZE_MAX_WAIT;
+    private boolean connectionNames = true;
     private ClientResources clientResources;
     private Object meterRegistry;
     private CommandListener commandListener;
@@ -425,6 +464,35 @@ public final class JumpgateOptions {
         throw new IllegalArgumentException("requestQueueSize must be at least 1, was " + size);
       }
       this.requestQueueSize = size;
+      return this;
+    }
+
+    /**
+     * How many requests to shards frozen for a migration's cutover the client holds at once (a
+     * request beyond fails at once with {@link ShardFrozenException}, never sent), and how long one
+     * is held at most (then it fails the same way; its own deadline ends it sooner).
+     */
+    public Builder freezeBuffer(int maxRequests, Duration maxWait) {
+      if (maxRequests < 1) {
+        throw new IllegalArgumentException(
+            "freeze maxRequests must be at least 1, was " + maxRequests);
+      }
+      Objects.requireNonNull(maxWait, "freeze maxWait");
+      if (maxWait.isNegative() || maxWait.isZero()) {
+        throw new IllegalArgumentException("freeze maxWait must be positive, was " + maxWait);
+      }
+      this.freezeMaxRequests = maxRequests;
+      this.freezeMaxWait = maxWait;
+      return this;
+    }
+
+    /**
+     * Whether node connections are named {@code jumpgate:<client-id>} (on by default). Turn it off
+     * for RESP servers that refuse {@code CLIENT SETNAME}; a mover then cannot see this client's
+     * connections, and live migration between such nodes is not possible (move with --map-only).
+     */
+    public Builder connectionNames(boolean names) {
+      this.connectionNames = names;
       return this;
     }
 

@@ -111,6 +111,11 @@ public final class ClientRegistration {
   private boolean checkingLease;
   private int leaseCheckFailures;
   private long writtenRevision = -1;
+
+  /** The map revision drained for freezes (-1: not known yet), and the one last written. */
+  private final AtomicLong drainedRevision = new AtomicLong(-1);
+
+  private long writtenDrained = -1;
   private long lastWriteNanos;
   private boolean writing;
   private boolean flushTimerSet;
@@ -218,6 +223,18 @@ public final class ClientRegistration {
     }
   }
 
+  /**
+   * The client drained this map revision for a migration's freeze: written at once, not held back
+   * by the interval between revision updates (a mover waits for it). Never blocks.
+   */
+  public void drained(long revision) {
+    drainedRevision.accumulateAndGet(revision, Math::max);
+    appliedRevision.accumulateAndGet(revision, Math::max);
+    if (!closing && flushQueued.compareAndSet(false, true)) {
+      onThread(this::flush);
+    }
+  }
+
   /** How many times the key was written under a new lease. */
   long registrations() {
     return registrations.get();
@@ -279,10 +296,11 @@ public final class ClientRegistration {
       return;
     }
     long revision = appliedRevision.get();
+    long drained = drainedRevision.get();
     writing = true;
     lastWriteNanos = scheduler.nanoTime();
     step(
-        call(() -> store.put(key, value(revision), lease)),
+        call(() -> store.put(key, value(revision, drained), lease)),
         "cannot write " + key,
         (ignored, error) -> {
           writing = false;
@@ -296,6 +314,7 @@ public final class ClientRegistration {
           }
           state = State.REGISTERED;
           writtenRevision = revision;
+          writtenDrained = drained;
           failures = 0;
           registrations.incrementAndGet();
           writes.incrementAndGet();
@@ -453,6 +472,7 @@ public final class ClientRegistration {
       leaseId = 0;
     }
     writtenRevision = -1;
+    writtenDrained = -1;
   }
 
   private void closeKeepAlive() {
@@ -486,12 +506,14 @@ public final class ClientRegistration {
       return; // a registration or a write in progress flushes when it ends
     }
     long revision = appliedRevision.get();
-    if (revision == writtenRevision) {
+    long drained = drainedRevision.get();
+    if (revision == writtenRevision && drained == writtenDrained) {
       return;
     }
     long now = scheduler.nanoTime();
     long wait = lastWriteNanos + minIntervalNanos - now;
-    if (wait > 0) {
+    // an acknowledgement goes at once: a mover's cutover waits for it
+    if (wait > 0 && drained == writtenDrained) {
       if (!flushTimerSet) {
         flushTimerSet = true;
         schedule(
@@ -508,7 +530,7 @@ public final class ClientRegistration {
     long attempt = generation;
     long lease = leaseId;
     step(
-        call(() -> store.put(key, value(revision), lease)),
+        call(() -> store.put(key, value(revision, drained), lease)),
         "cannot update " + key,
         (ignored, error) -> {
           writing = false;
@@ -526,6 +548,7 @@ public final class ClientRegistration {
             return;
           }
           writtenRevision = revision;
+          writtenDrained = drained;
           failures = 0;
           writes.incrementAndGet();
           flush();
@@ -712,16 +735,31 @@ public final class ClientRegistration {
 
   /** The registration value for a revision. */
   byte[] value(long revision) {
-    return value(identity, revision);
+    return value(identity, revision, drainedRevision.get());
+  }
+
+  byte[] value(long revision, long drained) {
+    return value(identity, revision, drained);
   }
 
   static byte[] value(Identity identity, long revision) {
+    return value(identity, revision, -1);
+  }
+
+  /**
+   * The registration value; {@code "drained"} is left out while it is not known ({@code -1}): such
+   * a client does not take part in migrations yet.
+   */
+  static byte[] value(Identity identity, long revision, long drained) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream(160);
     try (JsonGenerator json = JSON.createGenerator(bytes)) {
       json.writeStartObject();
       json.writeStringField("host", identity.host());
       json.writeNumberField("pid", identity.pid());
       json.writeNumberField("revision", revision);
+      if (drained >= 0) {
+        json.writeNumberField("drained", drained);
+      }
       json.writeStringField("since", identity.since().truncatedTo(ChronoUnit.SECONDS).toString());
       if (identity.version() != null) {
         json.writeStringField("version", identity.version());

@@ -64,6 +64,8 @@ public final class Dispatcher implements TopologyListener {
   private final Cache<String, NodeHandle> handles;
   private final CommandListener commandListener;
   private final TopologyWaiters waiters;
+  private final DispatchGate gate = new DispatchGate();
+  private final ShardFreezes freezes;
   private final LongAdder inFlight = new LongAdder();
 
   private volatile RoutingTable table;
@@ -92,6 +94,14 @@ public final class Dispatcher implements TopologyListener {
     this.metrics = metrics;
     this.commandListener = options.commandListener().orElse(null);
     this.waiters = new TopologyWaiters(maxWaitingForTopology);
+    this.freezes =
+        new ShardFreezes(
+            this,
+            scheduler,
+            metrics,
+            gate,
+            options.freezeMaxRequests(),
+            options.freezeMaxWait().toNanos());
     this.retireGraceNanos = options.commandTimeout().toNanos() + TimeUnit.SECONDS.toNanos(1);
     this.handles =
         Caffeine.newBuilder()
@@ -113,19 +123,29 @@ public final class Dispatcher implements TopologyListener {
   // ---- topology --------------------------------------------------------------------------------
 
   /**
-   * Builds the routing table of a new snapshot, publishes it, then wakes the commands that wait for
-   * a newer map (their retries run on the scheduler). Called on the topology thread.
+   * Builds the routing table of a new snapshot and publishes it; then wakes the commands that wait
+   * for a newer map (their retries run on the scheduler) and adds the acknowledgement of any new
+   * freeze. Requests held for shards the new map no longer freezes are sent, in order, routed with
+   * the new table, before it is published. Called on the topology thread.
    */
   @Override
   public void onTopologyChange(TopologySnapshot previous, TopologySnapshot current) {
+    RoutingTable before = table;
+    long generation = before == null ? 0 : before.generation() + 1;
     RoutingTable next =
         new RoutingTable(
             current,
             node ->
                 handles.get(
                     NodeHandle.identityOf(node), id -> new NodeHandle(node, opener, scheduler)),
-            options.zone().orElse(null));
+            options.zone().orElse(null),
+            generation);
+    // The counter the new table reuses must be free of tries of two tables ago.
+    boolean gateQuiet = gate.awaitQuiet(generation, ShardFreezes.GATE_WAIT_NANOS);
+    freezes.release(next, true);
     table = next;
+    freezes.release(next, false);
+    freezes.acknowledge(before, next, gateQuiet);
     Set<String> inUse = new HashSet<>();
     for (NodeHandle handle : next.allNodes()) {
       inUse.add(handle.identity());
@@ -165,8 +185,42 @@ public final class Dispatcher implements TopologyListener {
     return command;
   }
 
+  /**
+   * Routes a try with the table in force and hands it to its node, inside the {@link DispatchGate}
+   * of that table's generation.
+   */
   private <K, V, T> void sendTry(RoutedCommand<K, V, T> command, CommandTry<K, V, T> attempt) {
-    RoutingTable current = table;
+    RoutingTable current;
+    LongAdder counter;
+    while (true) {
+      current = table;
+      counter = gate.counterOf(current.generation());
+      counter.increment();
+      if (table == current) {
+        break;
+      }
+      counter.decrement(); // a newer table came in between: route with that one
+    }
+    try {
+      sendWith(command, attempt, current);
+    } finally {
+      counter.decrement();
+    }
+  }
+
+  /** Sends a try again from the start (a held or waiting try whose wait ended). */
+  void resend(RoutedCommand<?, ?, ?> command, CommandTry<?, ?, ?> attempt) {
+    sendTryUnchecked(command, attempt);
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private void sendTryUnchecked(RoutedCommand command, CommandTry attempt) {
+    sendTry(command, attempt);
+  }
+
+  /** Routes a try with this table and hands it to its node (or holds it, or fails it). */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  void sendWith(RoutedCommand command, CommandTry attempt, RoutingTable current) {
     NodeHandle node = command.takeRedirect();
     if (node == null) {
       node = chooseNode(command, current);
@@ -182,6 +236,11 @@ public final class Dispatcher implements TopologyListener {
         failed(command, unavailable, scheduler.nanoTime());
         return;
       }
+    }
+    if (current.hasHeld() && ShardFreezes.mustHold(command, node, current)) {
+      command.target(node, current.revision());
+      freezes.hold(command, attempt);
+      return;
     }
     command.target(node, current.revision());
     StatefulRedisConnection<byte[], byte[]> connection = node.openConnection();
@@ -232,7 +291,8 @@ public final class Dispatcher implements TopologyListener {
           if (error != null) {
             race.fail(FailureKind.unwrap(error));
           } else if (race.claimSend()) {
-            dispatch(opened, attempt);
+            // routed again, inside the gate: the map may have moved or frozen meanwhile
+            resend(command, attempt);
           }
         });
   }
@@ -497,7 +557,7 @@ public final class Dispatcher implements TopologyListener {
   }
 
   /** The client closed while the command waited for try {@code next}: it fails, typed. */
-  private void closedBetweenTries(RoutedCommand<?, ?, ?> command, int next) {
+  void closedBetweenTries(RoutedCommand<?, ?, ?> command, int next) {
     failed(
         command,
         new ClientClosedException(
@@ -511,7 +571,7 @@ public final class Dispatcher implements TopologyListener {
         scheduler.nanoTime());
   }
 
-  private static Outcome outcomeOf(RoutedCommand<?, ?, ?> command) {
+  static Outcome outcomeOf(RoutedCommand<?, ?, ?> command) {
     return command.outcomeUnknown() ? Outcome.UNKNOWN : Outcome.NOT_RUN;
   }
 
@@ -650,6 +710,24 @@ public final class Dispatcher implements TopologyListener {
     return inFlight.sum();
   }
 
+  /** Requests held for frozen shards now. */
+  public int heldRequests() {
+    return freezes.heldCount();
+  }
+
+  /**
+   * Who hears of each map revision the client has drained for a migration's freeze (the client
+   * registration, which writes it at once); told the last one when set.
+   */
+  public void drainListener(java.util.function.LongConsumer listener) {
+    freezes.listener(listener);
+  }
+
+  /** The highest map revision drained for freezes, or -1 before the first map. */
+  public long drainedRevision() {
+    return freezes.drainedRevision();
+  }
+
   /** Commands waiting for a newer map now. */
   int waitingForTopology() {
     return waiters.size();
@@ -664,6 +742,7 @@ public final class Dispatcher implements TopologyListener {
   public CompletableFuture<Void> close() {
     accepting = false;
     closed = true;
+    freezes.close();
     waiters.wakeAll(
         waiter -> {
           Runnable cancel = waiter.cancelTimer;

@@ -35,6 +35,15 @@ public interface DriverMetrics {
   /** A multi-key or broadcast command went to this many nodes. */
   default void fanOut(int nodes) {}
 
+  /** A request was held because its shard is frozen for a migration's cutover. */
+  default void requestHeld() {}
+
+  /** A held request left the hold (sent on, or failed at its bound) after this long. */
+  default void requestReleased(long heldNanos) {}
+
+  /** A map froze shards this client had to acknowledge (a migration's cutover began). */
+  default void freezeSeen() {}
+
   /** A new topology was applied (the first one included); called on the topology thread. */
   default void topologyApplied(TopologySnapshot snapshot) {}
 

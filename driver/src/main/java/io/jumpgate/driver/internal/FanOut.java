@@ -42,6 +42,9 @@ import java.util.function.BiConsumer;
  */
 public final class FanOut {
 
+  /** Group ids of frozen shards' parts: above any node serial or shard id in use. */
+  private static final int HELD_GROUPS = 1 << 30;
+
   /** How to build each part's arguments and what to do with each part's answer. */
   public interface Plan<K, V, T, R> {
     /** The arguments of a part holding these keys (indices into the request). */
@@ -147,6 +150,18 @@ public final class FanOut {
     }
 
     /**
+     * The part a key goes to: its node's (or shard's) part, except that the keys of each frozen
+     * shard make a part of their own, held while the rest go at once.
+     */
+    private int groupOf(RoutingTable table, int[] keyIndices, int position, NodeHandle[] target) {
+      int shard = shards[keyIndices[position]];
+      if (table.hasHeld() && table.isHeld(shard)) {
+        return HELD_GROUPS + shard;
+      }
+      return grouping == FanOutGrouping.BY_SHARD ? shard : target[position].serial();
+    }
+
+    /**
      * Splits these keys by node (or shard) in the map in force and sends one part per group. When a
      * key has no node, none of these keys is sent: they end as one part that was not run.
      *
@@ -177,10 +192,7 @@ public final class FanOut {
           KeyGroups.of(
               keyIndices.length,
               position -> position,
-              position ->
-                  grouping == FanOutGrouping.BY_SHARD
-                      ? shards[keyIndices[position]]
-                      : target[position].serial());
+              position -> groupOf(table, keyIndices, position, target));
       dispatcher.fanOutParts(groups.groupCount());
       for (int group = 0; group < groups.groupCount(); group++) {
         int size = groups.groupSize(group);

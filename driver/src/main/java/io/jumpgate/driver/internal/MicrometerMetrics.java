@@ -84,6 +84,15 @@ public final class MicrometerMetrics implements DriverMetrics {
   /** Gauge of the open node connections. */
   public static final String CONNECTIONS = "jumpgate.connections";
 
+  /** Gauge: requests held now because their shard is frozen for a migration's cutover. */
+  public static final String FREEZE_HELD = "jumpgate.freeze.held";
+
+  /** Timer: how long each held request was held (sent on, or failed at its bound). */
+  public static final String FREEZE_HOLD_TIME = "jumpgate.freeze.hold.time";
+
+  /** Counter: maps that froze shards this client acknowledged (cutovers seen). */
+  public static final String FREEZES = "jumpgate.freezes";
+
   /** How many distinct non-{@link CommandType} keywords get a timer of their own. */
   static final int MAX_OTHER_COMMANDS = 256;
 
@@ -109,6 +118,10 @@ public final class MicrometerMetrics implements DriverMetrics {
   private final Counter redirects;
   private final DistributionSummary fanOut;
   private final Counter topologyUpdates;
+  private final Timer holdTime;
+  private final Counter freezes;
+  private final java.util.concurrent.atomic.AtomicInteger held =
+      new java.util.concurrent.atomic.AtomicInteger();
   private final AtomicBoolean connectionsBound = new AtomicBoolean();
   private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -153,6 +166,23 @@ public final class MicrometerMetrics implements DriverMetrics {
                 .description("Topology snapshots applied (the first one included)")
                 .tags(tags)
                 .register(registry));
+    this.holdTime =
+        track(
+            Timer.builder(FREEZE_HOLD_TIME)
+                .description("How long requests to frozen shards were held")
+                .tags(tags)
+                .register(registry));
+    this.freezes =
+        track(
+            Counter.builder(FREEZES)
+                .description("Maps that froze shards for a cutover, acknowledged by this client")
+                .tags(tags)
+                .register(registry));
+    gauge(
+        FREEZE_HELD,
+        "Requests held now because their shard is frozen for a cutover",
+        "requests",
+        m -> m.held.get());
     gauge(
         TOPOLOGY_REVISION,
         "Revision of the topology in force (-1 before the first)",
@@ -218,6 +248,22 @@ public final class MicrometerMetrics implements DriverMetrics {
   @Override
   public void redirect() {
     redirects.increment();
+  }
+
+  @Override
+  public void requestHeld() {
+    held.incrementAndGet();
+  }
+
+  @Override
+  public void requestReleased(long heldNanos) {
+    held.decrementAndGet();
+    holdTime.record(heldNanos, TimeUnit.NANOSECONDS);
+  }
+
+  @Override
+  public void freezeSeen() {
+    freezes.increment();
   }
 
   @Override

@@ -41,9 +41,19 @@ public final class NodeConnector implements ConnectionOpener {
 
   private final RedisClient redisClient;
   private final JumpgateOptions options;
+  private final String connectionName;
 
   public NodeConnector(ClientResources resources, JumpgateOptions options) {
+    this(resources, options, null);
+  }
+
+  /**
+   * @param connectionName the name every connection gets ({@code CLIENT SETNAME} in the handshake),
+   *     {@code jumpgate:<client-id>}; null for none
+   */
+  public NodeConnector(ClientResources resources, JumpgateOptions options, String connectionName) {
     this.options = options;
+    this.connectionName = connectionName;
     this.redisClient = RedisClient.create(resources);
     SslOptions.Builder ssl =
         SslOptions.builder()
@@ -97,6 +107,9 @@ public final class NodeConnector implements ConnectionOpener {
             .withTimeout(options.connectTimeout())
             .withLibraryName("")
             .withLibraryVersion("");
+    if (connectionName != null) {
+      uri.withClientName(connectionName);
+    }
     if (options.redisPassword().isPresent()) {
       String password = options.redisPassword().get();
       if (options.redisUsername().isPresent()) {

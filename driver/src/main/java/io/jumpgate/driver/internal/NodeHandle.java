@@ -87,6 +87,11 @@ public final class NodeHandle {
     return current != null && current.isOpen() ? current : null;
   }
 
+  /** The connection, open or not (Lettuce may be reconnecting it), or null if none was made. */
+  StatefulRedisConnection<byte[], byte[]> connectionIfAny() {
+    return connection;
+  }
+
   /** Whether a read policy should avoid this node now: it is down or its connection is broken. */
   public boolean looksUnreachable() {
     StatefulRedisConnection<byte[], byte[]> current = connection;

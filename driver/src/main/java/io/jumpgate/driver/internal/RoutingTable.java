@@ -21,6 +21,8 @@ public final class RoutingTable {
   private static final NodeHandle[] NONE = new NodeHandle[0];
 
   private final TopologySnapshot snapshot;
+  private final long generation;
+  private final boolean hasHeld;
   private final NodeHandle[] leaders;
   private final NodeHandle[][] replicas;
   private final NodeHandle[][] sameZone;
@@ -35,7 +37,23 @@ public final class RoutingTable {
    * @param zone the client's zone, or null
    */
   public RoutingTable(TopologySnapshot snapshot, Function<Node, NodeHandle> handleOf, String zone) {
+    this(snapshot, handleOf, zone, 0);
+  }
+
+  /**
+   * @param snapshot the topology
+   * @param handleOf the shared handle of a node (created on first sight)
+   * @param zone the client's zone, or null
+   * @param generation how many tables the dispatcher published before this one
+   */
+  RoutingTable(
+      TopologySnapshot snapshot,
+      Function<Node, NodeHandle> handleOf,
+      String zone,
+      long generation) {
     this.snapshot = snapshot;
+    this.generation = generation;
+    this.hasHeld = snapshot.hasHeldShards();
     int shards = snapshot.shardCount();
     this.leaders = new NodeHandle[shards];
     this.replicas = new NodeHandle[shards][];
@@ -81,6 +99,21 @@ public final class RoutingTable {
     for (NodeHandle handle : allNodes) {
       byAddress.putIfAbsent(handle.node().address(), handle);
     }
+  }
+
+  /** How many tables the dispatcher published before this one. */
+  long generation() {
+    return generation;
+  }
+
+  /** Whether any shard is held (frozen for a cutover, under a live migration lock). */
+  boolean hasHeld() {
+    return hasHeld;
+  }
+
+  /** Whether requests to this shard's leader are held now. */
+  boolean isHeld(int shard) {
+    return hasHeld && snapshot.isHeld(shard);
   }
 
   public TopologySnapshot snapshot() {

@@ -5,33 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jumpgate.driver.ClientClosedException;
 import io.jumpgate.driver.CommandFailedException;
 import io.jumpgate.driver.CommandTimeoutException;
-import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.driver.NodeUnavailableException;
 import io.jumpgate.driver.Outcome;
 import io.jumpgate.driver.RetriesExhaustedException;
 import io.jumpgate.driver.RetryOptions;
-import io.jumpgate.routing.Xxh64JumpRouter;
-import io.jumpgate.spi.Node;
-import io.jumpgate.spi.ShardRoute;
-import io.jumpgate.spi.ShardState;
-import io.jumpgate.spi.TopologyMetadata;
-import io.jumpgate.spi.TopologySnapshot;
-import io.jumpgate.spi.TopologySource;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.RedisException;
-import io.lettuce.core.codec.StringCodec;
-import io.lettuce.core.protocol.CommandType;
 import io.lettuce.core.protocol.RedisCommand;
-import java.lang.reflect.Proxy;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
@@ -40,83 +23,7 @@ import org.junit.jupiter.api.Test;
  * The dispatcher's failure paths with fake connections and a virtual clock: the test decides when
  * each try is written, answered or failed, and when time passes. Nothing here sleeps.
  */
-class DispatcherTest {
-
-  private static final long MILLIS = TimeUnit.MILLISECONDS.toNanos(1);
-  private static final Duration TIMEOUT = Duration.ofSeconds(1);
-
-  private final ManualScheduler scheduler = new ManualScheduler();
-  private final FakeNodes nodes = new FakeNodes();
-  private final Node a = Node.of("a", "127.0.0.1", 7001);
-  private final Node b = Node.of("b", "127.0.0.1", 7002);
-  private Dispatcher dispatcher;
-  private CommandExecutor<String, String> executor;
-  private long revision;
-
-  private void start(RetryOptions retry, int maxWaitingForTopology) {
-    JumpgateOptions options =
-        JumpgateOptions.builder()
-            .topologySource(unusedSource())
-            .commandTimeout(TIMEOUT)
-            .retry(retry)
-            .build();
-    dispatcher =
-        new Dispatcher(options, nodes, scheduler, DriverMetrics.NONE, maxWaitingForTopology);
-    executor =
-        new CommandExecutor<>(
-            StringCodec.UTF8,
-            KeyRouter.of(StringCodec.UTF8, Xxh64JumpRouter.forShards(4)),
-            dispatcher,
-            TIMEOUT.toNanos());
-    publish(a);
-  }
-
-  private void start() {
-    start(RetryOptions.defaults(), TopologyWaiters.DEFAULT_CAPACITY);
-  }
-
-  /** A new map revision in which every shard is led by {@code leader}. */
-  private void publish(Node leader) {
-    Map<String, Node> all = new LinkedHashMap<>();
-    all.put(a.id(), a);
-    all.put(b.id(), b);
-    ShardRoute[] routes = new ShardRoute[4];
-    revision++;
-    for (int shard = 0; shard < routes.length; shard++) {
-      routes[shard] =
-          ShardRoute.of(shard, leader, List.of(), revision, ShardState.ACTIVE, revision);
-    }
-    TopologySnapshot snapshot =
-        TopologySnapshot.create(
-            "unit", revision, TopologyMetadata.of(4), all, routes, List.of(), Instant.now());
-    dispatcher.onTopologyChange(null, snapshot);
-  }
-
-  private RoutedCommand<String, String, String> get() {
-    return executor.toShard(
-        CommandType.GET, 0, executor.args("k"), Outputs.value(), CommandFlags.READ_ONLY);
-  }
-
-  private RoutedCommand<String, String, Long> incr() {
-    return executor.toShard(
-        CommandType.INCR, 0, executor.args("k"), Outputs.integer(), CommandFlags.WRITE);
-  }
-
-  private FakeNodes.Connection at(Node node) {
-    return nodes.connection(node.address());
-  }
-
-  private static Throwable failureOf(CompletableFuture<?> future) {
-    assertThat(future).isCompletedExceptionally();
-    try {
-      future.join();
-      throw new AssertionError("not failed");
-    } catch (CancellationException e) {
-      return e;
-    } catch (RuntimeException e) {
-      return e.getCause();
-    }
-  }
+class DispatcherTest extends DispatcherHarness {
 
   // ---- the caller owns its future (item 2)
   // -------------------------------------------------------
@@ -407,18 +314,5 @@ class DispatcherTest {
     at(a).writeLast().completeExceptionally(new RedisCommandTimeoutException("timed out"));
 
     assertThat(((CommandFailedException) failureOf(command)).outcome()).isEqualTo(Outcome.UNKNOWN);
-  }
-
-  private static TopologySource unusedSource() {
-    return (TopologySource)
-        Proxy.newProxyInstance(
-            DispatcherTest.class.getClassLoader(),
-            new Class<?>[] {TopologySource.class},
-            (self, method, arguments) -> {
-              if (method.getName().equals("description") || method.getName().equals("toString")) {
-                return "unit";
-              }
-              throw new UnsupportedOperationException(method.getName());
-            });
   }
 }

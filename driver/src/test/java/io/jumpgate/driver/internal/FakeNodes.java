@@ -18,16 +18,48 @@ import java.util.concurrent.CompletableFuture;
  * tries handed to them instead of writing them, so the test decides when each try is written,
  * answered or failed. A node's connect is answered by the test too (or at once, as configured).
  *
- * <p>Single-threaded: used from the test thread only.
+ * <p>Used from the test thread, but for paused dispatches ({@link Connection#pauseNextDispatch}),
+ * whose thread the test starts itself.
  */
 final class FakeNodes implements ConnectionOpener {
 
   /** One fake connection: the tries dispatched to it, in order. */
   static final class Connection {
     final String address;
-    final List<RedisCommand<?, ?, ?>> dispatched = new ArrayList<>();
-    boolean open = true;
-    RuntimeException refuseWith;
+    final List<RedisCommand<?, ?, ?>> dispatched =
+        java.util.Collections.synchronizedList(new ArrayList<>());
+    volatile boolean open = true;
+    volatile RuntimeException refuseWith;
+    private volatile java.util.concurrent.CountDownLatch pauseEntered;
+    private volatile java.util.concurrent.CountDownLatch pauseRelease;
+
+    /**
+     * Makes the next dispatch stop inside Lettuce's {@code dispatch} (before the command is queued
+     * for writing) until {@code release} is counted down; {@code entered} is counted down when it
+     * got there. For tests that need a thread descheduled between routing and writing.
+     */
+    void pauseNextDispatch(
+        java.util.concurrent.CountDownLatch entered, java.util.concurrent.CountDownLatch release) {
+      pauseRelease = release;
+      pauseEntered = entered;
+    }
+
+    private void pauseIfAsked() {
+      java.util.concurrent.CountDownLatch entered = pauseEntered;
+      if (entered == null) {
+        return;
+      }
+      pauseEntered = null;
+      entered.countDown();
+      try {
+        if (!pauseRelease.await(10, java.util.concurrent.TimeUnit.SECONDS)) {
+          throw new AssertionError("a paused dispatch was not released within 10 s");
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new AssertionError(e);
+      }
+    }
 
     Connection(String address) {
       this.address = address;
@@ -123,6 +155,7 @@ final class FakeNodes implements ConnectionOpener {
               switch (method.getName()) {
                 case "dispatch":
                   RedisCommand<?, ?, ?> command = (RedisCommand<?, ?, ?>) arguments[0];
+                  connection.pauseIfAsked();
                   if (connection.refuseWith != null) {
                     // as Lettuce does: the command is completed, not thrown
                     command.completeExceptionally(connection.refuseWith);

@@ -61,6 +61,8 @@ class DriverThroughTwemproxyIT {
                             .cluster(cluster.cluster())
                             .build())
                     .commandTimeout(Duration.ofSeconds(5))
+                    // twemproxy refuses CLIENT SETNAME
+                    .connectionNames(false)
                     .commandListener(
                         new CommandListener() {
                           @Override
