@@ -184,7 +184,7 @@ public final class MigrationStore implements AutoCloseable {
       throw new IllegalArgumentException("lock ttl must be at least 2 s, was " + ttl);
     }
     MigrationLock wanted =
-        new MigrationLock(migrationId, owner, java.time.Instant.now().toString(), 1);
+        new MigrationLock(migrationId, owner, options.clock().instant().toString(), 1);
     return MigrationLockLease.acquire(client, calls, keys, wanted, ttl.toSeconds());
   }
 
