@@ -2,6 +2,7 @@ package io.jumpgate.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.jumpgate.spi.InvalidEntry;
+import io.jumpgate.spi.MigrationLock;
 import io.jumpgate.spi.Node;
 import io.jumpgate.spi.ShardRoute;
 import io.jumpgate.spi.TopologyMetadata;
@@ -22,8 +23,11 @@ import java.util.Map;
  *       "assignments":[{"shard":0,"leader":..,"replicas":[..],"epoch":..,"state":..}],
  *       "invalid":[{"key":..,"reason":..,"modRevision":..}]}}. Every shard has an assignment, in
  *       shard order; an unavailable shard has {@code "leader":null} and {@code
- *       "unavailable":"<reason>"}. A node that routes still name after it left the node table is
- *       listed with {@code "removed":true}.
+ *       "unavailable":"<reason>"}. A migrating or frozen shard has {@code
+ *       "migration":{"id":..,"to":..}} after its {@code state} (the contract's spelling); while a
+ *       mover holds the migration lock, {@code "migrationLock":{"migration":..,"owner":..,
+ *       "since":..,"createRevision":..}} follows {@code shards}. A node that routes still name
+ *       after it left the node table is listed with {@code "removed":true}.
  *   <li>{@link #writeDiff}: one object per {@link TopologyDiff}, for {@code topology watch --json}
  *       and {@code topology diff --json}.
  * </ul>
@@ -40,6 +44,15 @@ final class SnapshotJson {
     generator.writeStringField("cluster", snapshot.cluster());
     generator.writeNumberField("revision", snapshot.revision());
     generator.writeNumberField("shards", snapshot.shardCount());
+    if (snapshot.migrationLock().isPresent()) {
+      MigrationLock lock = snapshot.migrationLock().get();
+      generator.writeObjectFieldStart("migrationLock");
+      generator.writeStringField("migration", lock.migrationId());
+      generator.writeStringField("owner", lock.owner());
+      generator.writeStringField("since", lock.since());
+      generator.writeNumberField("createRevision", lock.createRevision());
+      generator.writeEndObject();
+    }
     generator.writeObjectFieldStart("nodes");
     for (Map.Entry<String, NodeLoad.Load> entry : NodeLoad.of(snapshot).entrySet()) {
       generator.writeFieldName(entry.getKey());
@@ -106,6 +119,12 @@ final class SnapshotJson {
     if (route.isAvailable()) {
       generator.writeNumberField("epoch", route.epoch());
       generator.writeStringField("state", route.state().wireName());
+      if (route.migration() != null) {
+        generator.writeObjectFieldStart("migration");
+        generator.writeStringField("id", route.migration().id());
+        generator.writeStringField("to", route.migration().to().id());
+        generator.writeEndObject();
+      }
     } else {
       generator.writeNullField("epoch");
       generator.writeNullField("state");

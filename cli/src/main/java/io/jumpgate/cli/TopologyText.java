@@ -87,6 +87,22 @@ final class TopologyText {
     table.row("nodes", Integer.toString(snapshot.nodes().size()));
     table.row("unavailable", plural(snapshot.unavailableShardCount(), "shard", "shards"));
     table.row("invalid", plural(snapshot.invalidEntries().size(), "entry", "entries"));
+    snapshot
+        .migrationLock()
+        .ifPresent(
+            lock ->
+                table.row(
+                    "migration lock",
+                    KeyText.printable(lock.migrationId())
+                        + " held by "
+                        + KeyText.printable(lock.owner())
+                        + " since "
+                        + KeyText.printable(lock.since())
+                        + " (create revision "
+                        + lock.createRevision()
+                        + "), "
+                        + plural(snapshot.heldShardCount(), "shard", "shards")
+                        + " held"));
     table.printTo(out);
   }
 
@@ -111,11 +127,7 @@ final class TopologyText {
       ShardRoute route = run.sample();
       if (route.isAvailable()) {
         table.row(
-            run.label(),
-            route.leader().id(),
-            replicaIds(route),
-            run.epochs(),
-            route.state().wireName());
+            run.label(), route.leader().id(), replicaIds(route), run.epochs(), stateText(route));
       } else {
         table.row(
             run.label(),
@@ -174,7 +186,20 @@ final class TopologyText {
     }
     return a.leader().id().equals(b.leader().id())
         && a.state() == b.state()
+        && stateText(a).equals(stateText(b))
         && replicaIds(a).equals(replicaIds(b));
+  }
+
+  /** {@code active}, or {@code frozen, migration m1 to n3} while a migration moves the shard. */
+  static String stateText(ShardRoute route) {
+    if (route.migration() == null) {
+      return route.state().wireName();
+    }
+    return route.state().wireName()
+        + ", migration "
+        + KeyText.printable(route.migration().id())
+        + " to "
+        + route.migration().to().id();
   }
 
   /** The replica ids, comma-separated; {@code -} for none. */

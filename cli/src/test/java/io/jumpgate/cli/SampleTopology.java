@@ -9,7 +9,8 @@ import java.nio.file.Path;
 /**
  * A small map with every case the topology verbs show: 8 shards over n0..n2 (n2 without zone),
  * shards 0-2 with the same leader and replicas but different epochs, a shard without replicas, a
- * shard without assignment (4), a frozen shard (5), a shard that names an unknown node (6).
+ * shard without assignment (4), a frozen shard migrating to n0 (5), a shard that names an unknown
+ * node (6).
  */
 final class SampleTopology {
 
@@ -24,7 +25,7 @@ final class SampleTopology {
         {"shard":1,"leader":"n0","replicas":["n1"],"epoch":3},
         {"shard":2,"leader":"n0","replicas":["n1"],"epoch":1},
         {"shard":3,"leader":"n1","replicas":[],"epoch":0},
-        {"shard":5,"leader":"n2","replicas":["n0","n1"],"epoch":2,"state":"frozen"},
+        {"shard":5,"leader":"n2","replicas":["n0","n1"],"epoch":2,"state":"frozen","migration":{"id":"m1","to":"n0"}},
         {"shard":6,"leader":"n9","replicas":[],"epoch":0},
         {"shard":7,"leader":"n2","replicas":["n0"],"epoch":0}]}
       """;

@@ -49,7 +49,7 @@ class TopologyShowCommandTest {
             "0000-0002  n0      n1          0-3  active",
             "0003       n1      -             0  active",
             "0004       -       -             -  unavailable: no assignment in etcd",
-            "0005       n2      n0,n1         2  frozen",
+            "0005       n2      n0,n1         2  frozen, migration m1 to n0",
             "0006       -       -             -  unavailable: leader 'n9' is not in the node table",
             "0007       n2      n0            0  active",
             "",
@@ -80,7 +80,7 @@ class TopologyShowCommandTest {
                 + "{\"shard\":4,\"leader\":null,\"replicas\":[],\"epoch\":null,\"state\":null,"
                 + "\"unavailable\":\"no assignment in etcd\"},"
                 + "{\"shard\":5,\"leader\":\"n2\",\"replicas\":[\"n0\",\"n1\"],\"epoch\":2,"
-                + "\"state\":\"frozen\"},"
+                + "\"state\":\"frozen\",\"migration\":{\"id\":\"m1\",\"to\":\"n0\"}},"
                 + "{\"shard\":6,\"leader\":null,\"replicas\":[],\"epoch\":null,\"state\":null,"
                 + "\"unavailable\":\"leader 'n9' is not in the node table\"},"
                 + "{\"shard\":7,\"leader\":\"n2\",\"replicas\":[\"n0\"],\"epoch\":0,"

@@ -3,6 +3,7 @@ package io.jumpgate.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jumpgate.spi.Node;
+import io.jumpgate.spi.ShardMigration;
 import io.jumpgate.spi.ShardRoute;
 import io.jumpgate.spi.ShardState;
 import java.util.List;
@@ -45,6 +46,32 @@ class TopologyTextTest {
     Node c = Node.of("c", "10.0.0.3", 1);
 
     assertThat(TopologyText.fold(List.of(route(0, A, 0, B, c), route(1, A, 0, c, B)))).hasSize(2);
+  }
+
+  @Test
+  void aFrozenShardShowsItsStateAndMigrationInTheContractsSpelling() {
+    ShardRoute frozen =
+        ShardRoute.of(
+            4,
+            B,
+            List.of(A),
+            0,
+            ShardState.FROZEN,
+            new ShardMigration("m1", Node.of("c", "h", 1)),
+            0);
+    ShardRoute otherMigration =
+        ShardRoute.of(
+            5,
+            B,
+            List.of(A),
+            0,
+            ShardState.FROZEN,
+            new ShardMigration("m2", Node.of("c", "h", 1)),
+            0);
+
+    assertThat(TopologyText.stateText(frozen)).isEqualTo("frozen, migration m1 to c");
+    assertThat(TopologyText.stateText(route(0, A, 0))).isEqualTo("active");
+    assertThat(TopologyText.fold(List.of(frozen, otherMigration))).hasSize(2);
   }
 
   @Test

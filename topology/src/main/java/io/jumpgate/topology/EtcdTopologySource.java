@@ -50,9 +50,11 @@ import org.slf4j.LoggerFactory;
  *       from "now". The range holds {@code meta}, {@code migration-lock}, {@code migrations/},
  *       {@code nodes/} and {@code shards/}, and leaves out {@code clients/} and {@code init-lock}:
  *       every client rewrites its registry key after each map change, and a watch of the whole root
- *       would deliver each of those writes to every other client (N² events per change). Keys of
- *       the range that the map does not use yet ({@code migration-lock}, {@code migrations/}) are
- *       ignored, not reported as invalid entries.
+ *       would deliver each of those writes to every other client (N² events per change). {@code
+ *       migration-lock} is read with its create revision: a revision that creates, changes or
+ *       deletes it publishes a new snapshot (at that revision) whose {@link
+ *       TopologySnapshot#migrationLock()} and held shards follow it. {@code migrations/} and other
+ *       keys the map does not use are ignored, not reported as invalid entries.
  *   <li>Every watch response is handed to this source's single topology thread (jetcd's threads are
  *       never blocked). Its events are grouped by revision, and each revision is applied and
  *       validated as one unit: never a half-applied transaction. The snapshot is built after the
@@ -329,7 +331,8 @@ public final class EtcdTopologySource implements TopologySource {
           new KeyChange(
               keyValue.getKey().toString(StandardCharsets.UTF_8),
               keyValue.getValue().getBytes(),
-              keyValue.getModRevision()));
+              keyValue.getModRevision(),
+              keyValue.getCreateRevision()));
     }
     TopologySnapshot snapshot;
     try {
@@ -412,11 +415,9 @@ public final class EtcdTopologySource implements TopologySource {
       }
       batchRevision = revision;
       String key = keyValue.getKey().toString(StandardCharsets.UTF_8);
-      byte[] value =
-          event.getEventType() == WatchEvent.EventType.DELETE
-              ? null
-              : keyValue.getValue().getBytes();
-      batch.add(new KeyChange(key, value, revision));
+      boolean deleted = event.getEventType() == WatchEvent.EventType.DELETE;
+      byte[] value = deleted ? null : keyValue.getValue().getBytes();
+      batch.add(new KeyChange(key, value, revision, deleted ? 0 : keyValue.getCreateRevision()));
     }
     if (!batch.isEmpty()) {
       applyRevision(batchRevision, batch);

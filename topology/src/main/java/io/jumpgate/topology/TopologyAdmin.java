@@ -6,7 +6,6 @@ import io.etcd.jetcd.KV;
 import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.Lease;
 import io.etcd.jetcd.Txn;
-import io.etcd.jetcd.common.exception.EtcdException;
 import io.etcd.jetcd.kv.DeleteResponse;
 import io.etcd.jetcd.kv.GetResponse;
 import io.etcd.jetcd.kv.TxnResponse;
@@ -17,8 +16,6 @@ import io.etcd.jetcd.options.DeleteOption;
 import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.LeaseOption;
 import io.etcd.jetcd.options.PutOption;
-import io.grpc.Status;
-import io.grpc.StatusRuntimeException;
 import io.jumpgate.spi.IncompatibleTopologyException;
 import io.jumpgate.spi.InvalidEntry;
 import io.jumpgate.spi.Node;
@@ -174,6 +171,7 @@ public final class TopologyAdmin implements AutoCloseable {
   private final boolean ownsClient;
   private final KV kv;
   private final long timeoutNanos;
+  private final EtcdCalls calls;
 
   private TopologyAdmin(
       EtcdTopologyOptions options,
@@ -187,6 +185,7 @@ public final class TopologyAdmin implements AutoCloseable {
     this.ownsClient = ownsClient;
     this.kv = client.getKVClient();
     this.timeoutNanos = options.requestTimeout().toNanos();
+    this.calls = new EtcdCalls(options);
   }
 
   /** An admin with its own jetcd client (closed with it) and the default admin options. */
@@ -846,7 +845,7 @@ public final class TopologyAdmin implements AutoCloseable {
         continue;
       }
       for (String nodeId : deleted) {
-        if (assignment.involves(nodeId)) {
+        if (assignment.names(nodeId)) {
           LOG.info(
               "cluster '{}': {} names node '{}' since revision {}, after the plan read revision"
                   + " {}; the node is not deleted",
@@ -862,58 +861,17 @@ public final class TopologyAdmin implements AutoCloseable {
   }
 
   private static Cmp expected(KeyWrite write) {
-    ByteSequence key = bytes(write.key());
-    return write.expectedModRevision() == 0
-        ? new Cmp(key, Cmp.Op.EQUAL, CmpTarget.createRevision(0))
-        : new Cmp(key, Cmp.Op.EQUAL, CmpTarget.modRevision(write.expectedModRevision()));
+    return EtcdCalls.expected(write);
   }
 
   private static Op operation(KeyWrite write) {
-    ByteSequence key = bytes(write.key());
-    return write.deletes()
-        ? Op.delete(key, DeleteOption.DEFAULT)
-        : Op.put(key, bytes(write.value()), PutOption.DEFAULT);
+    return EtcdCalls.operation(write);
   }
 
   // ---- etcd calls ----------------------------------------------------------------------------
 
   private <T> T read(CompletableFuture<T> call, String what) {
-    try {
-      return call.get(timeoutNanos, TimeUnit.NANOSECONDS);
-    } catch (InterruptedException e) {
-      call.cancel(true);
-      Thread.currentThread().interrupt();
-      throw new TopologyUnavailableException(what + " was interrupted", e);
-    } catch (TimeoutException e) {
-      call.cancel(true);
-      throw new TopologyUnavailableException(
-          what
-              + ": no answer from etcd at "
-              + options.endpointList()
-              + " within "
-              + options.requestTimeout().toMillis()
-              + " ms",
-          e);
-    } catch (ExecutionException e) {
-      throw unavailable(what, e.getCause());
-    }
-  }
-
-  private TopologyUnavailableException unavailable(String what, Throwable error) {
-    if (EtcdClients.isAuthenticationFailure(error)) {
-      return new TopologyUnavailableException(
-          "etcd at "
-              + options.endpointList()
-              + " refused access to cluster '"
-              + keys.cluster()
-              + "': authentication failed or permission denied ("
-              + EtcdClients.describe(error)
-              + ")",
-          error);
-    }
-    return new TopologyUnavailableException(
-        what + " failed: etcd at " + options.endpointList() + ": " + EtcdClients.describe(error),
-        error);
+    return calls.read(call, what);
   }
 
   /** Commits one transaction of a change (not of init). */
@@ -929,7 +887,6 @@ public final class TopologyAdmin implements AutoCloseable {
    */
   private TxnResponse commit(
       Txn txn, String operation, long readRevision, int index, int transactions, boolean init) {
-    CompletableFuture<TxnResponse> call = txn.commit();
     String which =
         "transaction "
             + (index + 1)
@@ -951,95 +908,11 @@ public final class TopologyAdmin implements AutoCloseable {
                 + " s)"
             : ": it may or may not have been applied; read the map (`jumpgate topology show`) and"
                 + " plan again";
-    try {
-      return call.get(timeoutNanos, TimeUnit.NANOSECONDS);
-    } catch (InterruptedException e) {
-      call.cancel(true);
-      Thread.currentThread().interrupt();
-      throw unknownOutcome(which + " was interrupted" + before + next, readRevision, e);
-    } catch (TimeoutException e) {
-      call.cancel(true);
-      throw unknownOutcome(
-          "no answer from etcd at "
-              + options.endpointList()
-              + " within "
-              + options.requestTimeout().toMillis()
-              + " ms to "
-              + which
-              + before
-              + next,
-          readRevision,
-          e);
-    } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      if (index == 0 && EtcdClients.isAuthenticationFailure(cause)) {
-        throw unavailable(which, cause);
-      }
-      if (isRefusal(cause)) {
-        throw new TopologyAdminException(
-            Reason.REJECTED,
-            readRevision,
-            "etcd refused "
-                + which
-                + ": "
-                + EtcdClients.describe(cause)
-                + "; nothing of it was written"
-                + before
-                + (isTooLarge(cause)
-                    ? "; lower maxOperationsPerTransaction or maxBytesPerTransaction to fit etcd's"
-                        + " --max-txn-ops and --max-request-bytes"
-                    : ""),
-            cause);
-      }
-      throw unknownOutcome(
-          which
-              + " failed: etcd at "
-              + options.endpointList()
-              + ": "
-              + EtcdClients.describe(cause)
-              + before
-              + next,
-          readRevision,
-          cause);
-    }
-  }
-
-  private static TopologyAdminException unknownOutcome(
-      String message, long readRevision, Throwable cause) {
-    return new TopologyAdminException(Reason.OUTCOME_UNKNOWN, readRevision, message, cause);
-  }
-
-  /** etcd answered and refused the request itself: nothing was applied. */
-  private static boolean isRefusal(Throwable error) {
-    for (Throwable cause = error; cause != null; cause = cause.getCause()) {
-      Status.Code code = null;
-      if (cause instanceof EtcdException etcdError) {
-        code = Status.Code.valueOf(etcdError.getErrorCode().name());
-      } else if (cause instanceof StatusRuntimeException statusError) {
-        code = statusError.getStatus().getCode();
-      }
-      if (code != null) {
-        return code == Status.Code.INVALID_ARGUMENT
-            || code == Status.Code.FAILED_PRECONDITION
-            || code == Status.Code.OUT_OF_RANGE
-            || code == Status.Code.RESOURCE_EXHAUSTED
-            || code == Status.Code.PERMISSION_DENIED
-            || code == Status.Code.UNAUTHENTICATED;
-      }
-      if (cause.getCause() == cause) {
-        break;
-      }
-    }
-    return false;
-  }
-
-  private static boolean isTooLarge(Throwable error) {
-    String text = EtcdClients.describe(error);
-    return text.contains("too many operations") || text.contains("too large");
+    return calls.commit(txn, which, before, next, readRevision, index == 0);
   }
 
   static ByteSequence bytes(String text) {
-    return ByteSequence.from(text, StandardCharsets.UTF_8);
+    return EtcdCalls.bytes(text);
   }
 
   /** {@code <root>/init-lock}. */
@@ -1101,6 +974,11 @@ public final class TopologyAdmin implements AutoCloseable {
       String nodeId,
       TopologyAdminOptions adminOptions) {
     Objects.requireNonNull(nodeId, "nodeId");
+    for (ShardAssignment assignment : state.assignments().values()) {
+      if (assignment.migration() != null && assignment.migration().to().equals(nodeId)) {
+        throw migrating(assignment);
+      }
+    }
     String key = keys.node(nodeId);
     boolean keyExists = state.modRevision(key) > 0;
     boolean inMap =
@@ -1129,6 +1007,7 @@ public final class TopologyAdmin implements AutoCloseable {
       String toNodeId,
       TopologyAdminOptions adminOptions) {
     requireShardInRange(state, shard);
+    requireNotMigrating(state, shard);
     Plan plan = PlacementPlanner.moveLeader(state.assignments(), state.nodes(), shard, toNodeId);
     return changePlan(keys, state, plan, List.of(), adminOptions);
   }
@@ -1140,6 +1019,7 @@ public final class TopologyAdmin implements AutoCloseable {
       String toNodeIdOrNull,
       TopologyAdminOptions adminOptions) {
     requireShardInRange(state, shard);
+    requireNotMigrating(state, shard);
     Plan plan =
         PlacementPlanner.failoverShard(state.assignments(), state.nodes(), shard, toNodeIdOrNull);
     return changePlan(keys, state, plan, List.of(), adminOptions);
@@ -1223,6 +1103,9 @@ public final class TopologyAdmin implements AutoCloseable {
       Plan plan,
       List<NodeChange> nodeChanges,
       TopologyAdminOptions adminOptions) {
+    for (PlanStep step : plan.steps()) {
+      requireNotMigrating(state, step.shard());
+    }
     Plan withWarnings = withInvalidEntryWarning(plan, state.invalidEntries());
     List<KeyWrite> writes = TopologyAdminWrites.planWrites(keys, state, plan, nodeChanges);
     List<KeyCheck> checks = TopologyAdminWrites.planChecks(keys, state, writes);
@@ -1260,6 +1143,33 @@ public final class TopologyAdmin implements AutoCloseable {
             + ": "
             + first.reason());
     return new Plan(plan.operation(), plan.steps(), plan.summary(), warnings);
+  }
+
+  /**
+   * A migrating or frozen shard is the mover's: the admin's verbs refuse to change it.
+   *
+   * @throws PlacementException naming the shard, its state, the migration and its target
+   */
+  private static void requireNotMigrating(TopologyAdminState state, int shard) {
+    ShardAssignment assignment = state.assignments().get(shard);
+    if (assignment != null && assignment.migration() != null) {
+      throw migrating(assignment);
+    }
+  }
+
+  private static PlacementException migrating(ShardAssignment assignment) {
+    return new PlacementException(
+        "shard "
+            + assignment.shard()
+            + " is "
+            + assignment.state().wireName()
+            + " (migration '"
+            + assignment.migration().id()
+            + "' to node '"
+            + assignment.migration().to()
+            + "'): it cannot be changed until that migration is finished or aborted",
+        assignment.shard(),
+        assignment.migration().to());
   }
 
   private static void requireShardInRange(TopologyAdminState state, int shard) {

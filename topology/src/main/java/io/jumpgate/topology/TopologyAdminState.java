@@ -173,6 +173,9 @@ public record TopologyAdminState(
             unknown.add(assignment.leader());
           }
           assignment.replicas().stream().filter(id -> !nodes.containsKey(id)).forEach(unknown::add);
+          if (assignment.migration() != null && !nodes.containsKey(assignment.migration().to())) {
+            unknown.add(assignment.migration().to());
+          }
           if (!unknown.isEmpty()) {
             reason = "names node(s) " + unknown + ", not in the node table";
           }

@@ -106,7 +106,10 @@ public final class TopologyCodec {
         value, MAX_ENTRY_BYTES, parser -> TopologyValueReaders.readNode(nodeId, parser));
   }
 
-  /** {@code {"leader":"node-a","replicas":["node-b"],"epoch":7,"state":"active"}}. */
+  /**
+   * {@code {"leader":"node-a","replicas":["node-b"],"epoch":7,"state":"active"}}; a migrating or
+   * frozen shard ends with its {@code "migration":{"id":..,"to":..}}.
+   */
   public static byte[] encodeAssignment(ShardAssignment assignment) {
     return TopologyJson.write(
         generator -> {
@@ -119,12 +122,27 @@ public final class TopologyCodec {
           generator.writeEndArray();
           generator.writeNumberField("epoch", assignment.epoch());
           generator.writeStringField("state", assignment.state().wireName());
+          if (assignment.migration() != null) {
+            generator.writeObjectFieldStart("migration");
+            generator.writeStringField("id", assignment.migration().id());
+            generator.writeStringField("to", assignment.migration().to());
+            generator.writeEndObject();
+          }
           generator.writeEndObject();
         });
   }
 
   /**
    * Decodes a shard's assignment. Replicas default to none, epoch to 0, state to active.
+   *
+   * <p>Migration rules: a {@code migrating} or {@code frozen} shard needs a {@code migration} whose
+   * {@code id} matches {@link io.jumpgate.spi.ShardMigration#ID_PATTERN} and whose {@code to} is a
+   * node id other than the leader (whether that node exists is checked against the node table). An
+   * {@code active} shard's {@code migration}, valid or not, is ignored: the contract has it only
+   * while a shard is migrating or frozen, and the state is what clients act on; refusing the entry
+   * would keep the previous assignment in force (after a cutover written with a stale {@code
+   * migration} left in it, the old leader), which is worse than dropping a field that says nothing
+   * about where an active shard is served.
    *
    * @param shard the shard id from the key, at least 0
    * @throws TopologyEntryException naming the field and value at fault

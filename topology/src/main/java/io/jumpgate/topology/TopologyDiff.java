@@ -1,6 +1,7 @@
 package io.jumpgate.topology;
 
 import io.jumpgate.spi.InvalidEntry;
+import io.jumpgate.spi.MigrationLock;
 import io.jumpgate.spi.Node;
 import io.jumpgate.spi.ShardRoute;
 import io.jumpgate.spi.ShardState;
@@ -25,9 +26,11 @@ import java.util.TreeSet;
  * <ul>
  *   <li>the cluster name or the meta (format, shard count, routing);
  *   <li>nodes of the node table added, removed, or changed (address, zone, tags, TLS);
- *   <li>shards whose leader, replicas, epoch, state or availability changed. Shards are compared by
- *       node ids: a node's new address is one node change, not a change of every shard it serves.
- *       When the shard counts differ, a shard present on one side only is a change too;
+ *   <li>the migration lock: taken, released, or held for another migration or by another owner (its
+ *       create revision is not compared);
+ *   <li>shards whose leader, replicas, epoch, state, migration or availability changed. Shards are
+ *       compared by node ids: a node's new address is one node change, not a change of every shard
+ *       it serves. When the shard counts differ, a shard present on one side only is a change too;
  *   <li>invalid entries that appeared (a new key, or a new reason or revision for a key) or
  *       disappeared (fixed).
  * </ul>
@@ -36,13 +39,16 @@ import java.util.TreeSet;
  * maps with the same content at different revisions are equal ({@link #isEmpty()}).
  *
  * <p>{@link #lines()} renders each change as one line of text, in a stable order (cluster and meta,
- * then nodes by id, then shards by id, then invalid entries by key), for example:
+ * then the migration lock, then nodes by id, then shards by id, then invalid entries by key), for
+ * example:
  *
  * <pre>
  * node n3 added 127.0.0.1:7003 (zone az1)
  * node n2 address 127.0.0.1:7002 -&gt; 127.0.0.1:7012
  * shard 0005 leader n1 -&gt; n0 (epoch 3 -&gt; 4)
  * shard 0006 replicas [n2] -&gt; [n2, n3]
+ * migration lock none -&gt; m1 (owner app-1:4242)
+ * shard 0009 state active -&gt; migrating, migration none -&gt; m1 to n3
  * shard 0007 unavailable: leader 'n9' is not in the node table (was leader n1, epoch 2)
  * invalid: /jumpgate/default/shards/0007: leader 'n9' is not in the node table
  * fixed: /jumpgate/default/nodes/n4 (was: port must be between 1 and 65535, was 0)
@@ -58,6 +64,8 @@ public final class TopologyDiff {
   private final long revisionAfter;
   private final TopologyMetadata metadataBefore;
   private final TopologyMetadata metadataAfter;
+  private final MigrationLock lockBefore;
+  private final MigrationLock lockAfter;
   private final List<NodeChange> nodeChanges;
   private final List<ShardChange> shardChanges;
   private final List<InvalidEntry> invalidAppeared;
@@ -76,6 +84,8 @@ public final class TopologyDiff {
     this.revisionAfter = after.revision();
     this.metadataBefore = before.metadata();
     this.metadataAfter = after.metadata();
+    this.lockBefore = before.migrationLock().orElse(null);
+    this.lockAfter = after.migrationLock().orElse(null);
     this.nodeChanges = List.copyOf(nodeChanges);
     this.shardChanges = List.copyOf(shardChanges);
     this.invalidAppeared = List.copyOf(invalidAppeared);
@@ -135,6 +145,7 @@ public final class TopologyDiff {
         && replicaIds(a).equals(replicaIds(b))
         && a.epoch() == b.epoch()
         && a.state() == b.state()
+        && Objects.equals(migrationText(a), migrationText(b))
         && Objects.equals(a.unavailableReason(), b.unavailableReason());
   }
 
@@ -241,10 +252,23 @@ public final class TopologyDiff {
     return invalidFixed;
   }
 
+  /**
+   * Whether the migration lock was taken, released, or is held for another migration, by another
+   * owner or since another time; its create revision is not compared.
+   */
+  public boolean migrationLockChanged() {
+    return !Objects.equals(lockText(lockBefore), lockText(lockAfter));
+  }
+
+  private static String lockText(MigrationLock lock) {
+    return lock == null ? null : lock.migrationId() + "\n" + lock.owner() + "\n" + lock.since();
+  }
+
   /** Whether the two snapshots hold the same map (revisions aside). */
   public boolean isEmpty() {
     return !clusterChanged()
         && !metadataChanged()
+        && !migrationLockChanged()
         && nodeChanges.isEmpty()
         && shardChanges.isEmpty()
         && invalidAppeared.isEmpty()
@@ -255,6 +279,7 @@ public final class TopologyDiff {
   public int changeCount() {
     return (clusterChanged() ? 1 : 0)
         + (metadataChanged() ? 1 : 0)
+        + (migrationLockChanged() ? 1 : 0)
         + nodeChanges.size()
         + shardChanges.size()
         + invalidAppeared.size()
@@ -271,6 +296,9 @@ public final class TopologyDiff {
     }
     if (metadataChanged()) {
       lines.add("meta " + describe(metadataBefore) + " -> " + describe(metadataAfter));
+    }
+    if (migrationLockChanged()) {
+      lines.add("migration lock " + describeLock(lockBefore) + " -> " + describeLock(lockAfter));
     }
     for (NodeChange change : nodeChanges) {
       lines.add(change.describe());
@@ -372,7 +400,24 @@ public final class TopologyDiff {
   }
 
   private static String stateSuffix(ShardRoute route) {
-    return route.state() == ShardState.ACTIVE ? "" : ", state " + route.state().wireName();
+    if (route.state() == ShardState.ACTIVE) {
+      return "";
+    }
+    String migration = migrationText(route);
+    return ", state "
+        + route.state().wireName()
+        + (migration == null ? "" : ", migration " + migration);
+  }
+
+  /** {@code m1 to n3}, or null when the route has no migration. */
+  static String migrationText(ShardRoute route) {
+    return route.migration() == null
+        ? null
+        : route.migration().id() + " to " + route.migration().to().id();
+  }
+
+  private static String describeLock(MigrationLock lock) {
+    return lock == null ? "none" : lock.migrationId() + " (owner " + lock.owner() + ")";
   }
 
   /**
@@ -414,9 +459,16 @@ public final class TopologyDiff {
       return before == null || after == null || before.epoch() != after.epoch();
     }
 
-    /** Whether the state (active, frozen) changed. */
+    /** Whether the state (active, migrating, frozen) changed. */
     public boolean stateChanged() {
       return before == null || after == null || before.state() != after.state();
+    }
+
+    /** Whether the migration (its id or target) changed. */
+    public boolean migrationChanged() {
+      return before == null
+          || after == null
+          || !Objects.equals(migrationText(before), migrationText(after));
     }
 
     /** Whether the shard became available or unavailable, or exists on one side only. */
@@ -457,6 +509,13 @@ public final class TopologyDiff {
       }
       if (stateChanged()) {
         parts.add("state " + before.state().wireName() + " -> " + after.state().wireName());
+      }
+      if (migrationChanged()) {
+        parts.add(
+            "migration "
+                + Objects.requireNonNullElse(migrationText(before), "none")
+                + " -> "
+                + Objects.requireNonNullElse(migrationText(after), "none"));
       }
       String epoch = "epoch " + before.epoch() + " -> " + after.epoch();
       if (parts.isEmpty()) {

@@ -28,11 +28,14 @@ import java.util.TreeMap;
  *   "revision": 1234,
  *   "shards": 1024,
  *   "routing": "xxh64-jump",
+ *   "migrationLock": {"migration":"m1","owner":"app-1:4242","since":"2026-11-24T10:00:00Z"},
  *   "nodes": {
  *     "node-a": {"host":"10.0.0.5","port":6379,"zone":"az1"}
  *   },
  *   "assignments": [
- *     {"shard":0,"leader":"node-a","replicas":[],"epoch":7,"state":"active"}
+ *     {"shard":0,"leader":"node-a","replicas":[],"epoch":7,"state":"active"},
+ *     {"shard":1,"leader":"node-a","replicas":[],"epoch":2,"state":"frozen",
+ *      "migration":{"id":"m1","to":"node-b"}}
  *   ],
  *   "invalid": [
  *     {"key":"/jumpgate/default/shards/0001","reason":"\"leader\" is required"}
@@ -40,12 +43,14 @@ import java.util.TreeMap;
  * }
  * </pre>
  *
- * <p>{@code format}, {@code shards} and {@code routing} are the cluster's meta; each node value and
- * each assignment (without its {@code shard}) is the value of the etcd key it stands for, in the
- * contract's JSON. {@link #entries()} gives those keys and values, so a file goes through exactly
- * the validation of an etcd listing: an invalid node or assignment is reported per key and does not
- * make the whole document fail. {@code invalid} is informational (written from a snapshot, ignored
- * when a source reads the file).
+ * <p>{@code format}, {@code shards} and {@code routing} are the cluster's meta; {@code
+ * migrationLock}, present only while a mover holds it, is the value of {@code
+ * <root>/migration-lock} (a file source takes the revision of the load that first read it as its
+ * create revision); each node value and each assignment (without its {@code shard}) is the value of
+ * the etcd key it stands for, in the contract's JSON. {@link #entries()} gives those keys and
+ * values, so a file goes through exactly the validation of an etcd listing: an invalid node or
+ * assignment is reported per key and does not make the whole document fail. {@code invalid} is
+ * informational (written from a snapshot, ignored when a source reads the file).
  *
  * <p>{@link #parse} fails only when the document's own structure is wrong: not one JSON object,
  * {@code cluster} missing or not a cluster name, {@code revision} not an integer >= 0, {@code
@@ -68,6 +73,7 @@ public final class TopologyDocument {
   private final String cluster;
   private final long revision;
   private final ObjectNode meta;
+  private final JsonNode migrationLock;
   private final SortedMap<String, JsonNode> nodes;
   private final SortedMap<Integer, ObjectNode> assignments;
   private final List<InvalidEntry> invalidEntries;
@@ -76,12 +82,14 @@ public final class TopologyDocument {
       String cluster,
       long revision,
       ObjectNode meta,
+      JsonNode migrationLock,
       SortedMap<String, JsonNode> nodes,
       SortedMap<Integer, ObjectNode> assignments,
       List<InvalidEntry> invalidEntries) {
     this.cluster = cluster;
     this.revision = revision;
     this.meta = meta;
+    this.migrationLock = migrationLock;
     this.nodes = nodes;
     this.assignments = assignments;
     this.invalidEntries = List.copyOf(invalidEntries);
@@ -106,9 +114,20 @@ public final class TopologyDocument {
         nodeTable.putIfAbsent(replica.id(), replica);
         replicas.add(replica.id());
       }
+      ShardAssignment.Migration migration = null;
+      if (route.migration() != null) {
+        nodeTable.putIfAbsent(route.migration().to().id(), route.migration().to());
+        migration =
+            new ShardAssignment.Migration(route.migration().id(), route.migration().to().id());
+      }
       ShardAssignment assignment =
           new ShardAssignment(
-              route.shard(), route.leader().id(), replicas, route.epoch(), route.state());
+              route.shard(),
+              route.leader().id(),
+              replicas,
+              route.epoch(),
+              route.state(),
+              migration);
       assignments.put(route.shard(), tree(TopologyCodec.encodeAssignment(assignment)));
     }
     SortedMap<String, JsonNode> nodes = new TreeMap<>();
@@ -119,6 +138,7 @@ public final class TopologyDocument {
         snapshot.cluster(),
         snapshot.revision(),
         tree(TopologyCodec.encodeMetadata(snapshot.metadata())),
+        snapshot.migrationLock().map(lock -> tree(MigrationCodec.encodeLock(lock))).orElse(null),
         nodes,
         assignments,
         snapshot.invalidEntries());
@@ -144,10 +164,12 @@ public final class TopologyDocument {
       String cluster,
       long revision,
       ObjectNode meta,
+      JsonNode migrationLock,
       SortedMap<String, JsonNode> nodes,
       SortedMap<Integer, ObjectNode> assignments,
       List<InvalidEntry> invalidEntries) {
-    return new TopologyDocument(cluster, revision, meta, nodes, assignments, invalidEntries);
+    return new TopologyDocument(
+        cluster, revision, meta, migrationLock, nodes, assignments, invalidEntries);
   }
 
   /** The cluster name. */
@@ -162,14 +184,18 @@ public final class TopologyDocument {
 
   /**
    * The etcd keys and values this document stands for: meta (when the document has any of its
-   * fields), one key per node and one per assignment (zero-padded shard id), values in compact
-   * UTF-8 JSON. A new map with new arrays on every call, sorted by key.
+   * fields), the migration lock (when it has one), one key per node and one per assignment
+   * (zero-padded shard id), values in compact UTF-8 JSON. A new map with new arrays on every call,
+   * sorted by key.
    */
   public SortedMap<String, byte[]> entries() {
     TopologyKeys keys = TopologyKeys.forCluster(cluster);
     SortedMap<String, byte[]> entries = new TreeMap<>();
     if (meta != null) {
       entries.put(keys.meta(), bytes(meta));
+    }
+    if (migrationLock != null) {
+      entries.put(keys.migrationLock(), bytes(migrationLock));
     }
     for (Map.Entry<String, JsonNode> node : nodes.entrySet()) {
       entries.put(keys.node(node.getKey()), bytes(node.getValue()));
@@ -200,6 +226,9 @@ public final class TopologyDocument {
       if (value != null) {
         field(out, name, value).append(",\n");
       }
+    }
+    if (migrationLock != null) {
+      field(out, "migrationLock", migrationLock).append(",\n");
     }
     out.append("  \"nodes\": {");
     String separator = "\n";

@@ -31,6 +31,7 @@ final class TopologyDocumentReader {
         cluster,
         revision,
         meta.isEmpty() ? null : meta,
+        migrationLock(root.get("migrationLock")),
         nodes(root.get("nodes")),
         assignments(root.get("assignments")),
         invalid(root.get("invalid")));
@@ -58,6 +59,11 @@ final class TopologyDocumentReader {
       throw new TopologyEntryException(what + " must be an integer >= 0, was " + describe(value));
     }
     return value.asLong();
+  }
+
+  /** The lock's value, left as it is for the reader to decode (null or absent: no lock). */
+  private static JsonNode migrationLock(JsonNode value) {
+    return value == null || value.isNull() ? null : value;
   }
 
   private static SortedMap<String, JsonNode> nodes(JsonNode value) {

@@ -11,6 +11,8 @@ import java.util.regex.Pattern;
  * /jumpgate/&lt;cluster&gt;/nodes/&lt;node-id&gt;
  * /jumpgate/&lt;cluster&gt;/shards/&lt;shard-id&gt;     written zero-padded to 4 digits, read with any padding
  * /jumpgate/&lt;cluster&gt;/clients/&lt;client-id&gt;
+ * /jumpgate/&lt;cluster&gt;/migration-lock
+ * /jumpgate/&lt;cluster&gt;/migrations/&lt;migration-id&gt;
  * </pre>
  *
  * <p>The map is the key range from {@link #mapRangeStart()} ({@code <root>/meta}, inclusive) to
@@ -47,6 +49,10 @@ public final class TopologyKeys {
     NODE,
     SHARD,
     CLIENT,
+    /** {@code <root>/migration-lock}: readers watch it, it decides whether a freeze holds. */
+    MIGRATION_LOCK,
+    /** {@code <root>/migrations/<id>}: a mover's persistent record, ignored by readers. */
+    MIGRATION,
     /** Under the root but not part of the schema: ignored by readers. */
     OTHER
   }
@@ -55,7 +61,7 @@ public final class TopologyKeys {
    * A key of the cluster, parsed.
    *
    * @param kind what the key is
-   * @param name node id or client id (as written in the key), or null
+   * @param name node id, client id or migration id (as written in the key), or null
    * @param shard shard id for {@link Kind#SHARD}, else -1; -1 also when the shard part is not a
    *     decimal number or is above {@link Integer#MAX_VALUE} (the entry is then invalid); any
    *     number of leading zeros is accepted
@@ -149,6 +155,21 @@ public final class TopologyKeys {
     return clientsPrefix() + clientId;
   }
 
+  /** {@code <root>/migration-lock}: the lock a mover holds with its lease. */
+  public String migrationLock() {
+    return root + "/migration-lock";
+  }
+
+  /** {@code <root>/migrations/}: the movers' persistent records. */
+  public String migrationsPrefix() {
+    return root + "/migrations/";
+  }
+
+  /** {@code <root>/migrations/<migration-id>}. */
+  public String migration(String migrationId) {
+    return migrationsPrefix() + migrationId;
+  }
+
   /**
    * What a key under this cluster's root is.
    *
@@ -184,6 +205,12 @@ public final class TopologyKeys {
     }
     if (rest.startsWith("clients/") && rest.length() > "clients/".length()) {
       return new ParsedKey(Kind.CLIENT, rest.substring("clients/".length()), -1);
+    }
+    if (rest.equals("migration-lock")) {
+      return new ParsedKey(Kind.MIGRATION_LOCK, null, -1);
+    }
+    if (rest.startsWith("migrations/") && rest.length() > "migrations/".length()) {
+      return new ParsedKey(Kind.MIGRATION, rest.substring("migrations/".length()), -1);
     }
     return new ParsedKey(Kind.OTHER, null, -1);
   }

@@ -6,6 +6,7 @@ import static io.jumpgate.topology.TopologyJson.quote;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.jumpgate.spi.Node;
+import io.jumpgate.spi.ShardMigration;
 import io.jumpgate.spi.ShardState;
 import io.jumpgate.spi.TopologyMetadata;
 import java.io.IOException;
@@ -169,6 +170,14 @@ final class TopologyValueReaders {
             case "state":
               fields.state = readState(parser);
               return true;
+            case "migration":
+              try {
+                fields.migration = readMigration(parser);
+              } catch (TopologyEntryException e) {
+                // Decided once the state is known: an active shard's migration is ignored.
+                fields.migrationError = e;
+              }
+              return true;
             default:
               return false;
           }
@@ -176,11 +185,78 @@ final class TopologyValueReaders {
     if (fields.leader == null) {
       throw new TopologyEntryException("\"leader\" is required");
     }
+    ShardAssignment.Migration migration = null;
+    if (fields.state != ShardState.ACTIVE) {
+      if (fields.migrationError != null) {
+        throw fields.migrationError;
+      }
+      migration = fields.migration;
+    }
     try {
-      return new ShardAssignment(shard, fields.leader, fields.replicas, fields.epoch, fields.state);
+      return new ShardAssignment(
+          shard, fields.leader, fields.replicas, fields.epoch, fields.state, migration);
     } catch (IllegalArgumentException e) {
       throw new TopologyEntryException(e.getMessage(), e);
     }
+  }
+
+  /**
+   * {@code {"id":"<migration-id>","to":"<node-id>"}}, or null for JSON null. Reads the whole value
+   * before it throws, so that the caller may go on with the next field.
+   */
+  private static ShardAssignment.Migration readMigration(JsonParser parser) throws IOException {
+    JsonToken token = parser.currentToken();
+    if (token == JsonToken.VALUE_NULL) {
+      return null;
+    }
+    if (token != JsonToken.START_OBJECT) {
+      String found = describe(parser);
+      parser.skipChildren();
+      throw new TopologyEntryException(
+          "\"migration\" must be an object {\"id\":..,\"to\":..}, was " + found);
+    }
+    String[] idAndTarget = new String[2];
+    TopologyEntryException[] firstError = new TopologyEntryException[1];
+    TopologyJson.forEachField(
+        parser,
+        name -> {
+          int index = name.equals("id") ? 0 : name.equals("to") ? 1 : -1;
+          if (index < 0) {
+            return false;
+          }
+          boolean valid =
+              parser.currentToken() == JsonToken.VALUE_STRING
+                  && (index == 0 ? ShardMigration.ID_PATTERN : Node.ID_PATTERN)
+                      .matcher(parser.getText())
+                      .matches();
+          if (valid) {
+            idAndTarget[index] = parser.getText();
+            return true;
+          }
+          if (firstError[0] == null) {
+            firstError[0] =
+                new TopologyEntryException(
+                    "\"migration\".\""
+                        + name
+                        + "\" must be "
+                        + (index == 0
+                            ? "a migration id matching " + ShardMigration.ID_PATTERN.pattern()
+                            : NODE_ID_RULE)
+                        + ", was "
+                        + describe(parser));
+          }
+          return false;
+        });
+    if (firstError[0] != null) {
+      throw firstError[0];
+    }
+    if (idAndTarget[0] == null) {
+      throw new TopologyEntryException("\"migration\".\"id\" is required");
+    }
+    if (idAndTarget[1] == null) {
+      throw new TopologyEntryException("\"migration\".\"to\" is required");
+    }
+    return new ShardAssignment.Migration(idAndTarget[0], idAndTarget[1]);
   }
 
   private static void readReplicas(JsonParser parser, List<String> replicas) throws IOException {
@@ -221,7 +297,7 @@ final class TopologyValueReaders {
       }
     }
     throw new TopologyEntryException(
-        "\"state\" must be \"active\" or \"frozen\", was " + describe(parser));
+        "\"state\" must be \"active\", \"migrating\" or \"frozen\", was " + describe(parser));
   }
 
   private static final class MetadataFields {
@@ -244,5 +320,7 @@ final class TopologyValueReaders {
     final List<String> replicas = new ArrayList<>();
     long epoch;
     ShardState state = ShardState.ACTIVE;
+    ShardAssignment.Migration migration;
+    TopologyEntryException migrationError;
   }
 }

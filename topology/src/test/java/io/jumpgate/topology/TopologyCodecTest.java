@@ -49,13 +49,20 @@ class TopologyCodecTest {
   @Test
   void should_round_trip_an_assignment() {
     ShardAssignment assignment =
-        new ShardAssignment(7, "node-a", List.of("node-b"), 7, ShardState.FROZEN);
+        new ShardAssignment(
+            7,
+            "node-a",
+            List.of("node-b"),
+            7,
+            ShardState.FROZEN,
+            new ShardAssignment.Migration("m1", "node-d"));
 
     byte[] encoded = TopologyCodec.encodeAssignment(assignment);
 
     assertThat(new String(encoded, StandardCharsets.UTF_8))
         .isEqualTo(
-            "{\"leader\":\"node-a\",\"replicas\":[\"node-b\"],\"epoch\":7,\"state\":\"frozen\"}");
+            "{\"leader\":\"node-a\",\"replicas\":[\"node-b\"],\"epoch\":7,\"state\":\"frozen\","
+                + "\"migration\":{\"id\":\"m1\",\"to\":\"node-d\"}}");
     assertThat(TopologyCodec.decodeAssignment(7, encoded)).isEqualTo(assignment);
   }
 
@@ -137,7 +144,7 @@ class TopologyCodecTest {
         "{\"leader\":\"a b\"}"
             + "|\"leader\" must be a node id matching [A-Za-z0-9._-]{1,64}, was \"a b\"",
         "{\"leader\":\"a\",\"state\":\"paused\"}"
-            + "|\"state\" must be \"active\" or \"frozen\", was \"paused\"",
+            + "|\"state\" must be \"active\", \"migrating\" or \"frozen\", was \"paused\"",
       })
   void should_name_the_field_and_value_of_an_invalid_assignment(String json, String message) {
     assertThatThrownBy(() -> TopologyCodec.decodeAssignment(7, utf8(json)))

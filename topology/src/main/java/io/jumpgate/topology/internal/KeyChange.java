@@ -16,8 +16,10 @@ import java.util.Objects;
  * @param value the raw value (UTF-8 JSON), or null for a delete
  * @param modRevision the etcd revision that wrote the value (for a delete: the revision of the
  *     delete); 0 when the store has no revisions (a file)
+ * @param createRevision the etcd revision that created the key, when known (a listing or a put
+ *     event); 0 when unknown or for a delete. Only the migration lock's is used.
  */
-public record KeyChange(String key, byte[] value, long modRevision) {
+public record KeyChange(String key, byte[] value, long modRevision, long createRevision) {
 
   public KeyChange {
     Objects.requireNonNull(key, "key");
@@ -25,6 +27,15 @@ public record KeyChange(String key, byte[] value, long modRevision) {
       throw new IllegalArgumentException(
           "modRevision of '" + key + "' must be at least 0, was " + modRevision);
     }
+    if (createRevision < 0) {
+      throw new IllegalArgumentException(
+          "createRevision of '" + key + "' must be at least 0, was " + createRevision);
+    }
+  }
+
+  /** A change whose create revision is not known (0). */
+  public KeyChange(String key, byte[] value, long modRevision) {
+    this(key, value, modRevision, 0);
   }
 
   /** A key written with {@code value} at {@code modRevision}. */
@@ -56,12 +67,13 @@ public record KeyChange(String key, byte[] value, long modRevision) {
     return other instanceof KeyChange change
         && key.equals(change.key)
         && modRevision == change.modRevision
+        && createRevision == change.createRevision
         && Arrays.equals(value, change.value);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(key, modRevision) * 31 + Arrays.hashCode(value);
+    return Objects.hash(key, modRevision, createRevision) * 31 + Arrays.hashCode(value);
   }
 
   /** The key, revision and value size; never the value itself. */

@@ -1,6 +1,7 @@
 package io.jumpgate.topology.internal;
 
 import io.jumpgate.spi.Node;
+import io.jumpgate.spi.ShardMigration;
 import io.jumpgate.spi.ShardRoute;
 import io.jumpgate.topology.ShardAssignment;
 import io.jumpgate.topology.TopologyCodec;
@@ -23,6 +24,9 @@ import java.util.Set;
  * revision does not matter. A valid entry becomes the assignment in force; an invalid one is
  * reported and leaves the assignment in force as it was (or, if there is none, becomes the reason
  * the shard is unavailable). Deleting a shard key leaves the shard without an assignment.
+ *
+ * <p>A migrating or frozen shard's migration target must be in the node table too, like its leader
+ * and replicas (the contract: "{@code to} is a known node").
  *
  * <p>Two keys for one shard (e.g. {@code 0007} and {@code 7}): the first one stays the shard's
  * entry and the other is reported invalid until one of them is deleted.
@@ -147,6 +151,9 @@ final class ShardTable {
     for (String replica : assignment.replicas()) {
       mark(replica, shard, add);
     }
+    if (assignment.migration() != null) {
+      mark(assignment.migration().to(), shard, add);
+    }
   }
 
   private void mark(String nodeId, int shard, boolean add) {
@@ -225,6 +232,9 @@ final class ShardTable {
         return "replica '" + replica + "' is not in the node table";
       }
     }
+    if (assignment.migration() != null && !nodes.contains(assignment.migration().to())) {
+      return "migration target '" + assignment.migration().to() + "' is not in the node table";
+    }
     ShardAssignment current = inForce[shard];
     if (current != null && assignment.epoch() < current.epoch()) {
       return "epoch "
@@ -246,8 +256,19 @@ final class ShardTable {
     for (String replicaId : assignment.replicas()) {
       replicas.add(nodes.resolve(replicaId));
     }
+    ShardMigration migration =
+        assignment.migration() == null
+            ? null
+            : new ShardMigration(
+                assignment.migration().id(), nodes.resolve(assignment.migration().to()));
     return ShardRoute.of(
-        shard, leader, replicas, assignment.epoch(), assignment.state(), inForceRevisions[shard]);
+        shard,
+        leader,
+        replicas,
+        assignment.epoch(),
+        assignment.state(),
+        migration,
+        inForceRevisions[shard]);
   }
 
   /** The routes, index = shard id; the live array (callers copy it). */

@@ -2,9 +2,12 @@ package io.jumpgate.topology.internal;
 
 import io.jumpgate.spi.IncompatibleTopologyException;
 import io.jumpgate.spi.InvalidEntry;
+import io.jumpgate.spi.MigrationLock;
 import io.jumpgate.spi.TopologyMetadata;
 import io.jumpgate.spi.TopologySnapshot;
 import io.jumpgate.spi.TopologyUnavailableException;
+import io.jumpgate.topology.MigrationCodec;
+import io.jumpgate.topology.TopologyEntryException;
 import io.jumpgate.topology.TopologyKeys;
 import io.jumpgate.topology.TopologyKeys.Kind;
 import io.jumpgate.topology.TopologyKeys.ParsedKey;
@@ -42,7 +45,13 @@ import org.slf4j.LoggerFactory;
  *       deleted shard key makes the shard unavailable ("assignment deleted at revision N").
  *   <li>node changes re-validate the shards that name the node, so fixing a node makes the shard
  *       entries that failed because of it valid again.
- *   <li>client keys and unknown keys under the root are ignored.
+ *   <li>{@code migration-lock} is read, not validated per key: its valid value (with the key's
+ *       create revision) becomes the snapshot's {@link TopologySnapshot#migrationLock()}, which
+ *       decides which frozen shards are held. A value that does not decode counts as no lock (no
+ *       freeze holds; that is what the contract says clients do when the mover is gone) and is
+ *       logged once, when it is applied; it is not an invalid entry of the map. A revision that
+ *       only changes the lock still makes a new snapshot, at that revision.
+ *   <li>client keys, {@code migrations/} and unknown keys under the root are ignored.
  * </ul>
  *
  * <p>How a source uses it: {@link #reset} with the ranged GET of the map's key range and its header
@@ -80,6 +89,7 @@ public final class TopologyState {
   private long stagedRevision = -1;
   private ShardTable shards;
   private TopologySnapshot current;
+  private MigrationLock migrationLock;
 
   /**
    * @param keys the cluster's key layout
@@ -241,7 +251,12 @@ public final class TopologyState {
     }
     ParsedKey parsed = keys.parse(key);
     Kind kind = parsed.kind();
-    return kind == Kind.META || kind == Kind.NODE || kind == Kind.SHARD ? parsed : null;
+    return kind == Kind.META
+            || kind == Kind.NODE
+            || kind == Kind.SHARD
+            || kind == Kind.MIGRATION_LOCK
+        ? parsed
+        : null;
   }
 
   private boolean isStale(KeyChange change) {
@@ -281,9 +296,61 @@ public final class TopologyState {
           shards.put(key, parsed, change.value(), change.modRevision(), invalid);
         }
         break;
+      case MIGRATION_LOCK:
+        applyLock(change, revision);
+        break;
       default:
         break;
     }
+  }
+
+  private void applyLock(KeyChange change, long revision) {
+    MigrationLock before = migrationLock;
+    if (change.isDelete()) {
+      migrationLock = null;
+    } else {
+      // A file has no create revisions: the revision that first loaded the value stands in.
+      long created =
+          change.createRevision() > 0
+              ? change.createRevision()
+              : change.modRevision() > 0 ? change.modRevision() : revision;
+      try {
+        migrationLock = MigrationCodec.decodeLock(change.value(), created);
+      } catch (TopologyEntryException e) {
+        migrationLock = null;
+        LOG.warn(
+            "cluster '{}' topology revision {}: {} does not decode ({}); no freeze holds while it"
+                + " stays so",
+            keys.cluster(),
+            revision,
+            change.key(),
+            e.getMessage());
+        return;
+      }
+    }
+    if (migrationLock == null) {
+      if (before != null) {
+        LOG.info(
+            "cluster '{}' topology revision {}: migration lock of migration '{}' released",
+            keys.cluster(),
+            revision,
+            before.migrationId());
+      }
+    } else if (!migrationLock.equals(before)) {
+      LOG.info(
+          "cluster '{}' topology revision {}: migration lock held by '{}' for migration '{}'"
+              + " (created at revision {})",
+          keys.cluster(),
+          revision,
+          migrationLock.owner(),
+          migrationLock.migrationId(),
+          migrationLock.createRevision());
+    }
+  }
+
+  /** The valid migration lock in force, or null. */
+  public MigrationLock migrationLock() {
+    return migrationLock;
   }
 
   /** Re-validates the shards the revision touched, against its final node table. */
@@ -303,7 +370,8 @@ public final class TopologyState {
             nodes.inForce(),
             shards.routes(),
             invalid.list(),
-            clock.instant());
+            clock.instant(),
+            migrationLock);
     logInvalidEntries(revision);
     return current;
   }

@@ -250,12 +250,38 @@ final class IndependentTopologyCheck {
       }
       switch (stateField.textValue()) {
         case "active" -> state = ShardState.ACTIVE;
+        case "migrating" -> state = ShardState.MIGRATING;
         case "frozen" -> state = ShardState.FROZEN;
         default -> {
           return null;
         }
       }
     }
-    return new ShardAssignment(shard, leader, replicas, epoch, state);
+    if (state == ShardState.ACTIVE) {
+      // An active shard's migration is ignored, whatever it holds.
+      return new ShardAssignment(shard, leader, replicas, epoch, state, null);
+    }
+    JsonNode migrationField = root.get("migration");
+    if (absent(migrationField) || !migrationField.isObject()) {
+      return null;
+    }
+    JsonNode id = migrationField.get("id");
+    JsonNode to = migrationField.get("to");
+    if (id == null
+        || !id.isTextual()
+        || !validNodeId(id.textValue())
+        || to == null
+        || !to.isTextual()
+        || !validNodeId(to.textValue())
+        || to.textValue().equals(leader)) {
+      return null; // a migration id has the syntax of a node id
+    }
+    return new ShardAssignment(
+        shard,
+        leader,
+        replicas,
+        epoch,
+        state,
+        new ShardAssignment.Migration(id.textValue(), to.textValue()));
   }
 }

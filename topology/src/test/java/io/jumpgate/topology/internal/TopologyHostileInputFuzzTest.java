@@ -481,8 +481,18 @@ class TopologyHostileInputFuzzTest {
     for (Node replica : route.replicas()) {
       replicaIds.add(replica.id());
     }
+    String migration =
+        route.migration() == null
+            ? null
+            : route.migration().id() + " to " + route.migration().to().id();
+    String sourceMigration =
+        source.migration() == null
+            ? null
+            : source.migration().id() + " to " + source.migration().to();
     require(
-        replicaIds.equals(source.replicas()) && route.state() == source.state(),
+        replicaIds.equals(source.replicas())
+            && route.state() == source.state()
+            && Objects.equals(migration, sourceMigration),
         () -> "shard " + shard + " routed by " + route + ", but its value says " + source);
     require(
         !replicaIds.contains(route.leader().id())
@@ -491,6 +501,9 @@ class TopologyHostileInputFuzzTest {
     checkNode(route.leader(), shard, reported);
     for (Node replica : route.replicas()) {
       checkNode(replica, shard, reported);
+    }
+    if (route.migration() != null) {
+      checkNode(route.migration().to(), shard, reported);
     }
   }
 
@@ -652,9 +665,20 @@ class TopologyHostileInputFuzzTest {
       }
     }
     long epoch = Math.max(0, currentEpoch[shard] + random.nextInt(4) - 1);
-    ShardState state = random.nextInt(10) == 0 ? ShardState.FROZEN : ShardState.ACTIVE;
+    int draw = random.nextInt(20);
+    ShardState state =
+        draw == 0 ? ShardState.FROZEN : draw == 1 ? ShardState.MIGRATING : ShardState.ACTIVE;
+    ShardAssignment.Migration migration = null;
+    if (state != ShardState.ACTIVE) {
+      String target = NODE_IDS[random.nextInt(NODE_IDS.length)];
+      migration = target.equals(leader) ? null : new ShardAssignment.Migration("m" + draw, target);
+      if (migration == null) {
+        state = ShardState.ACTIVE;
+      }
+    }
     return decorate(
-        TopologyCodec.encodeAssignment(new ShardAssignment(shard, leader, replicas, epoch, state)));
+        TopologyCodec.encodeAssignment(
+            new ShardAssignment(shard, leader, replicas, epoch, state, migration)));
   }
 
   /** Valid variations of a valid value: unknown fields, white space, a byte order mark. */
