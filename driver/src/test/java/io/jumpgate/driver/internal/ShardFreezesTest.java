@@ -9,6 +9,7 @@ import io.jumpgate.driver.ShardFrozenException;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.protocol.CommandType;
 import io.lettuce.core.protocol.RedisCommand;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -199,10 +200,23 @@ class ShardFreezesTest extends DispatcherHarness {
     writer.start();
     assertThat(entered.await(10, TimeUnit.SECONDS)).as("the writer reached dispatch").isTrue();
 
-    // The topology thread publishes the freeze meanwhile.
+    // The topology thread publishes the freeze meanwhile...
+    long frozenAt = revision + 1;
     CompletableFuture<Void> published =
         CompletableFuture.runAsync(
-            () -> publish(a, true, true), command -> new Thread(command).start());
+            () -> publish(a, true, true), command -> new Thread(command, "topology").start());
+    long waitUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (dispatcher.table().revision() != frozenAt) {
+      assertThat(System.nanoTime()).as("the frozen map was published").isLessThan(waitUntil);
+      Thread.onSpinWait();
+    }
+    // ...and cannot acknowledge while the writer's try, routed with the older map, is on its way:
+    // no PING goes out before that try is in its connection.
+    assertThat(published)
+        .as("the acknowledgement waits for the try routed with the older map")
+        .failsWithin(Duration.ofMillis(200))
+        .withThrowableOfType(java.util.concurrent.TimeoutException.class);
+    assertThat(pingsAt(at(a))).as("PINGs before the late try was queued").isEmpty();
     // Then the writer's command goes out.
     release.countDown();
     writer.join(10_000);
