@@ -43,7 +43,7 @@ public final class ServerConnections implements AutoCloseable {
     this.connectTimeout = connectTimeout;
     this.commandTimeout = commandTimeout;
     this.resources =
-        DefaultClientResources.builder().ioThreadPoolSize(2).computationThreadPoolSize(1).build();
+        DefaultClientResources.builder().ioThreadPoolSize(2).computationThreadPoolSize(2).build();
     this.client = RedisClient.create(resources);
     client.setOptions(
         ClientOptions.builder()
