@@ -25,7 +25,6 @@ import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Copy speed of {@link ShardCopier}: MIGRATE against DUMP/RESTORE, the drain barrier, and the copy
@@ -47,8 +46,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>DUMP/RESTORE with batches of 100 and 1,000 keys, pipeline depth 4;
  *   <li>the drain barrier: 200 drains with nothing pending, then 20 drains with 1,000 keys changed
  *       just before (p50, p99, max);
- *   <li>MIGRATE (batch 1,000) while a load of about 20,000 SETs/s (pipelined, one connection) runs
- *       on the source against keys of every shard.
+ *   <li>MIGRATE and DUMP/RESTORE (batch 1,000) while a load of about 20,000 SETs/s (batches of 200
+ *       pipelined on one connection) runs on the source against keys of every shard, with the
+ *       latency of those batches alone and during the copies.
  * </ul>
  *
  * Not thread-safe: one run per JVM. Servers are local processes started by the IT fixture, killed
@@ -252,44 +252,92 @@ public final class CopyRateRun {
       int keys,
       int repeat)
       throws InterruptedException {
-    double[] rates = new double[repeat];
-    double[] megabytes = new double[repeat];
-    double[] loads = new double[repeat];
-    for (int run = 0; run < repeat; run++) {
-      targetConnection.sync().flushall();
-      AtomicBoolean stop = new AtomicBoolean();
-      AtomicLong written = new AtomicLong();
-      Thread load = new Thread(() -> writeLoad(async, keys, stop, written), "copy-rate-load");
-      load.start();
-      try (ShardCopier copier =
-          ShardCopier.create(
-              from,
-              to,
-              SHARDS,
-              moved,
-              ShardCopierOptions.builder().catchUpTimeout(Duration.ofSeconds(2)).build())) {
-        copier.prepare();
-        Thread.sleep(500); // the load reaches its pace before the copy starts
-        long writtenBefore = written.get();
-        long start = System.nanoTime();
-        CopyProgress progress = copier.copy();
-        double seconds = (System.nanoTime() - start) / 1e9;
-        rates[run] = progress.keysCopied() / seconds;
-        megabytes[run] = progress.bytesCopied() / 1e6 / seconds;
-        loads[run] = (written.get() - writtenBefore) / seconds;
-        copier.drain();
-      } finally {
-        stop.set(true);
-        load.join(10_000);
+    double[] idleLatencies = loadLatencies(async, keys, null);
+    System.out.println(
+        "  load alone, latency of a pipelined batch of 200 SETs (ms): "
+            + percentiles(idleLatencies));
+    for (CopyMethod method : CopyMethod.values()) {
+      double[] rates = new double[repeat];
+      double[] megabytes = new double[repeat];
+      double[] loads = new double[repeat];
+      List<Double> latencies = new ArrayList<>();
+      for (int run = 0; run < repeat; run++) {
+        targetConnection.sync().flushall();
+        ShardCopierOptions options =
+            ShardCopierOptions.builder()
+                .copyMethod(method)
+                .catchUpTimeout(Duration.ofSeconds(2))
+                .build();
+        try (ShardCopier copier = ShardCopier.create(from, to, SHARDS, moved, options)) {
+          copier.prepare();
+          double[] result = new double[3];
+          double[] during =
+              loadLatencies(
+                  async,
+                  keys,
+                  () -> {
+                    long start = System.nanoTime();
+                    CopyProgress progress = copier.copy();
+                    double seconds = (System.nanoTime() - start) / 1e9;
+                    result[0] = progress.keysCopied() / seconds;
+                    result[1] = progress.bytesCopied() / 1e6 / seconds;
+                    result[2] = seconds;
+                  });
+          rates[run] = result[0];
+          megabytes[run] = result[1];
+          loads[run] = during.length * 200 / result[2];
+          for (double latency : during) {
+            latencies.add(latency);
+          }
+          copier.drain();
+        }
       }
+      report(method + " batch 1000 under load", rates, megabytes);
+      System.out.println("  load during those copies (writes/s): " + spread(loads));
+      System.out.println(
+          "  latency of a pipelined batch of 200 SETs during the copies (ms): "
+              + percentiles(latencies.stream().mapToDouble(Double::doubleValue).toArray()));
     }
-    report("MIGRATE batch 1000 under load", rates, megabytes);
-    System.out.println("  load during those copies (writes/s): " + spread(loads));
   }
 
-  /** About {@link #LOAD_WRITES_PER_SECOND} SETs a second: 200 every 10 ms, pipelined. */
+  /**
+   * Runs the load of about {@link #LOAD_WRITES_PER_SECOND} SETs a second (200 every 10 ms,
+   * pipelined) for 2 s, or, with a {@code copy}, from 500 ms before it starts until it ends;
+   * returns the latency in ms of each batch of 200 sent while the copy ran (or all of them).
+   */
+  private static double[] loadLatencies(
+      RedisAsyncCommands<String, String> async, int keys, Runnable copy)
+      throws InterruptedException {
+    AtomicBoolean stop = new AtomicBoolean();
+    AtomicBoolean recording = new AtomicBoolean(copy == null);
+    List<Double> latencies = java.util.Collections.synchronizedList(new ArrayList<>());
+    Thread load =
+        new Thread(() -> writeLoad(async, keys, stop, recording, latencies), "copy-rate-load");
+    load.start();
+    try {
+      if (copy == null) {
+        Thread.sleep(2_000);
+      } else {
+        Thread.sleep(500); // the load reaches its pace before the copy starts
+        recording.set(true);
+        copy.run();
+        recording.set(false);
+      }
+    } finally {
+      stop.set(true);
+      load.join(10_000);
+    }
+    synchronized (latencies) {
+      return latencies.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+  }
+
   private static void writeLoad(
-      RedisAsyncCommands<String, String> async, int keys, AtomicBoolean stop, AtomicLong written) {
+      RedisAsyncCommands<String, String> async,
+      int keys,
+      AtomicBoolean stop,
+      AtomicBoolean recording,
+      List<Double> latencies) {
     long start = System.nanoTime();
     long sent = 0;
     List<RedisFuture<?>> futures = new ArrayList<>();
@@ -303,13 +351,16 @@ public final class CopyRateRun {
           return;
         }
       }
+      long batchStart = System.nanoTime();
       for (int index = 0; index < 200; index++) {
         int keyIndex = ThreadLocalRandom.current().nextInt(keys);
         futures.add(async.set(key(keyIndex), value(keyIndex + 1)));
       }
       await(futures);
+      if (recording.get()) {
+        latencies.add((System.nanoTime() - batchStart) / 1e6);
+      }
       sent += 200;
-      written.addAndGet(200);
     }
   }
 
