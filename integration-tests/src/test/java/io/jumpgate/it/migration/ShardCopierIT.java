@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.jumpgate.it.fixture.Poll;
 import io.jumpgate.it.fixture.ProcessFixture;
 import io.jumpgate.it.fixture.RedisProcess;
+import io.jumpgate.it.fixture.Resp;
 import io.jumpgate.migration.ChangeCaptureLostException;
 import io.jumpgate.migration.ChangeCaptureUnavailableException;
 import io.jumpgate.migration.CleanupResult;
@@ -19,6 +20,7 @@ import io.jumpgate.routing.Xxh64JumpRouter;
 import io.lettuce.core.KillArgs;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.api.sync.RedisCommands;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -250,6 +252,39 @@ class ShardCopierIT {
         .hasMessageContaining("copy them again from scratch");
     assertThatThrownBy(copier::drain).isInstanceOf(ChangeCaptureLostException.class);
     assertThat(copier.progress().changeCaptureLost()).isTrue();
+  }
+
+  @Test
+  void should_copy_with_migrate_auth2_when_the_target_requires_an_acl_user() throws IOException {
+    // Given a target whose default user is off and whose only user is "mover"
+    RedisProcess source = fixture.redis();
+    RedisProcess target =
+        fixture.redis(
+            "--user", "default", "off", "--user", "mover", "on", ">secret", "~*", "&*", "+@all");
+    ServerData sourceData = fixture.register(new ServerData(source));
+    sourceData.load("k", 4_000);
+    BitSet moved = movedShards();
+    Set<String> movedKeys = sourceData.keysOf(ROUTER, moved);
+    ShardCopier copier =
+        fixture.register(
+            ShardCopier.create(
+                address(source),
+                address(target).withCredentials("mover", "secret"),
+                SHARDS,
+                moved,
+                ShardCopierOptions.defaults()));
+
+    // When the shards are copied (MIGRATE ... AUTH2 mover secret)
+    copier.prepare();
+    copier.copy();
+    copier.drain();
+
+    // Then the target holds exactly the moved keys
+    assertThat(copier.progress().keysCopied()).isEqualTo(movedKeys.size());
+    try (Resp.Connection connection = target.connect()) {
+      assertThat(connection.call("AUTH", "mover", "secret")).isEqualTo("OK");
+      assertThat(connection.call("DBSIZE")).isEqualTo((long) movedKeys.size());
+    }
   }
 
   @Test
