@@ -19,6 +19,7 @@ import io.jumpgate.migration.ShardCopierOptions;
 import io.jumpgate.routing.Xxh64JumpRouter;
 import io.lettuce.core.KillArgs;
 import io.lettuce.core.RedisCommandExecutionException;
+import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.sync.RedisCommands;
 import java.io.IOException;
 import java.time.Duration;
@@ -255,6 +256,82 @@ class ShardCopierIT {
   }
 
   @Test
+  void should_hold_every_change_made_before_drain_when_it_returns_while_other_shards_keep_changing()
+      throws Exception {
+    // Given copied shards, a group of them frozen, and a writer on the other moved shards
+    RedisProcess source = fixture.redis();
+    RedisProcess target = fixture.redis();
+    ServerData sourceData = fixture.register(new ServerData(source));
+    ServerData targetData = fixture.register(new ServerData(target));
+    sourceData.load("k", 8_000);
+    BitSet moved = movedShards();
+    BitSet frozen = new BitSet();
+    for (int shard = moved.nextSetBit(0);
+        frozen.cardinality() < 32;
+        shard = moved.nextSetBit(shard + 1)) {
+      frozen.set(shard);
+    }
+    List<String> frozenKeys = new ArrayList<>(sourceData.keysOf(ROUTER, frozen));
+    BitSet others = (BitSet) moved.clone();
+    others.andNot(frozen);
+    List<String> otherKeys = new ArrayList<>(sourceData.keysOf(ROUTER, others));
+    ShardCopier copier =
+        fixture.register(
+            ShardCopier.create(
+                address(source), address(target), SHARDS, moved, ShardCopierOptions.defaults()));
+    copier.prepare();
+    copier.copy();
+    RedisCommands<String, String> writer = fixture.register(new ServerData(source)).sync();
+    AtomicBoolean stop = new AtomicBoolean();
+    AtomicReference<Throwable> writerFailure = new AtomicReference<>();
+    Thread thread =
+        new Thread(
+            () -> {
+              try {
+                for (int index = 0; !stop.get(); index++) {
+                  writer.set(otherKeys.get(index % otherKeys.size()), "other-" + index);
+                }
+              } catch (Throwable e) {
+                writerFailure.set(e);
+              }
+            },
+            "other-shards-writer");
+    thread.start();
+    try {
+      String noiseTag = hashTagOutside(moved);
+      for (int round = 0; round < 20; round++) {
+        // When keys of the frozen shards change at the end of a burst of 20,000 notifications
+        // (of a shard that does not move), and drain is called as soon as the burst has run
+        List<String> changed = frozenKeys.subList(0, Math.min(50, frozenKeys.size()));
+        sourceData
+            .sync()
+            .eval(
+                "for i = 1, 20000 do redis.call('SET', ARGV[2] .. i, 'noise') end "
+                    + "for _, key in ipairs(KEYS) do redis.call('SET', key, ARGV[1]) end "
+                    + "return 1",
+                ScriptOutputType.INTEGER,
+                changed.toArray(String[]::new),
+                "round-" + round,
+                noiseTag + ":");
+        DrainResult drain = copier.drain(frozen);
+
+        // Then the target holds every one of those changes as soon as drain returns
+        assertThat(drain.keysCopied()).as("round %d", round).isGreaterThanOrEqualTo(changed.size());
+        for (String key : changed) {
+          assertThat(targetData.sync().get(key))
+              .as("%s in round %d", key, round)
+              .isEqualTo("round-" + round);
+        }
+      }
+    } finally {
+      stop.set(true);
+      thread.join(10_000);
+    }
+    assertThat(writerFailure.get()).isNull();
+    assertThat(copier.progress().keysPending()).as("the other shards still change").isPositive();
+  }
+
+  @Test
   void should_copy_with_migrate_auth2_when_the_target_requires_an_acl_user() throws IOException {
     // Given a target whose default user is off and whose only user is "mover"
     RedisProcess source = fixture.redis();
@@ -346,6 +423,16 @@ class ShardCopierIT {
     Set<String> difference = new TreeSet<>(left);
     difference.removeAll(right);
     return difference;
+  }
+
+  /** A hash tag whose shard is not in {@code shards}. */
+  private static String hashTagOutside(BitSet shards) {
+    for (int index = 0; ; index++) {
+      String tag = "{noise" + index + "}";
+      if (!shards.get(ROUTER.shardOfUtf8(tag))) {
+        return tag;
+      }
+    }
   }
 
   private static String keyOfShardIn(BitSet shards, String prefix) {
