@@ -70,6 +70,9 @@ public class JumpgateProperties {
   /** The bounded queue of commands per node connection. */
   private int requestQueueSize = 10_000;
 
+  /** How requests to shards frozen for a migration's cutover are held. */
+  private final Freeze freeze = new Freeze();
+
   /** Whether to connect to every leader when a topology is applied, instead of on first use. */
   private boolean warmUp = false;
 
@@ -170,6 +173,10 @@ public class JumpgateProperties {
 
   public void setFanOutGrouping(FanOutGrouping fanOutGrouping) {
     this.fanOutGrouping = fanOutGrouping;
+  }
+
+  public Freeze getFreeze() {
+    return freeze;
   }
 
   public int getRequestQueueSize() {
@@ -466,6 +473,21 @@ public class JumpgateProperties {
     /** TLS towards the nodes (also per node with "tls":true in the topology). */
     private final RedisTls tls = new RedisTls();
 
+    /**
+     * Whether every node connection is named jumpgate:{client-id} (CLIENT SETNAME), so that a
+     * migration's mover can see this client's connections; turn off for RESP servers that refuse
+     * CLIENT SETNAME (twemproxy).
+     */
+    private boolean connectionNames = true;
+
+    public boolean isConnectionNames() {
+      return connectionNames;
+    }
+
+    public void setConnectionNames(boolean connectionNames) {
+      this.connectionNames = connectionNames;
+    }
+
     public String getUsername() {
       return username;
     }
@@ -535,6 +557,38 @@ public class JumpgateProperties {
 
     public void setCaCertificate(Path caCertificate) {
       this.caCertificate = caCertificate;
+    }
+  }
+
+  /** {@code jumpgate.freeze.*}. */
+  public static class Freeze {
+
+    /**
+     * How many requests to shards frozen for a migration's cutover the client holds at once; one
+     * more fails at once with ShardFrozenException, never sent.
+     */
+    private int maxRequests = 1_000;
+
+    /**
+     * How long a request to a frozen shard is held at most; then it fails with
+     * ShardFrozenException, never sent (its own deadline may end it sooner).
+     */
+    private Duration maxWait = Duration.ofSeconds(5);
+
+    public int getMaxRequests() {
+      return maxRequests;
+    }
+
+    public void setMaxRequests(int maxRequests) {
+      this.maxRequests = maxRequests;
+    }
+
+    public Duration getMaxWait() {
+      return maxWait;
+    }
+
+    public void setMaxWait(Duration maxWait) {
+      this.maxWait = maxWait;
     }
   }
 

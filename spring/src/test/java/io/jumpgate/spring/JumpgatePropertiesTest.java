@@ -67,6 +67,9 @@ class JumpgatePropertiesTest {
             "jumpgate.retry.accept-second-run-replies=true",
             "jumpgate.fan-out-grouping=by-shard",
             "jumpgate.request-queue-size=500",
+            "jumpgate.freeze.max-requests=50",
+            "jumpgate.freeze.max-wait=250ms",
+            "jumpgate.redis.connection-names=false",
             "jumpgate.warm-up=true",
             "jumpgate.redis.username=svc",
             "jumpgate.redis.password=redis-secret",
@@ -106,6 +109,9 @@ class JumpgatePropertiesTest {
               assertThat(options.retry().acceptSecondRunReplies()).isTrue();
               assertThat(options.fanOutGrouping()).isEqualTo(FanOutGrouping.BY_SHARD);
               assertThat(options.requestQueueSize()).isEqualTo(500);
+              assertThat(options.freezeMaxRequests()).isEqualTo(50);
+              assertThat(options.freezeMaxWait()).isEqualTo(Duration.ofMillis(250));
+              assertThat(options.connectionNames()).isFalse();
               assertThat(options.warmUp()).isTrue();
               assertThat(options.redisUsername()).contains("svc");
               assertThat(options.redisPassword()).contains("redis-secret");
@@ -161,6 +167,9 @@ class JumpgatePropertiesTest {
     assertThat(options.connectTimeout()).isEqualTo(JumpgateOptions.DEFAULT_CONNECT_TIMEOUT);
     assertThat(options.startTimeout()).isEqualTo(JumpgateOptions.DEFAULT_START_TIMEOUT);
     assertThat(options.requestQueueSize()).isEqualTo(JumpgateOptions.DEFAULT_REQUEST_QUEUE_SIZE);
+    assertThat(options.freezeMaxRequests()).isEqualTo(JumpgateOptions.DEFAULT_FREEZE_MAX_REQUESTS);
+    assertThat(options.freezeMaxWait()).isEqualTo(JumpgateOptions.DEFAULT_FREEZE_MAX_WAIT);
+    assertThat(options.connectionNames()).isTrue();
     assertThat(options.fanOutGrouping()).isEqualTo(driver.fanOutGrouping());
     assertThat(options.warmUp()).isEqualTo(driver.warmUp());
     assertThat(options.redisTls()).isEqualTo(driver.redisTls());
@@ -218,6 +227,9 @@ class JumpgatePropertiesTest {
             Map.entry("jumpgate.retry.accept-second-run-replies", "false"),
             Map.entry("jumpgate.fan-out-grouping", "by-node"),
             Map.entry("jumpgate.request-queue-size", "10000"),
+            Map.entry("jumpgate.freeze.max-requests", "1000"),
+            Map.entry("jumpgate.freeze.max-wait", "5s"),
+            Map.entry("jumpgate.redis.connection-names", "true"),
             Map.entry("jumpgate.warm-up", "false"),
             Map.entry("jumpgate.redis.tls.enabled", "false"),
             Map.entry("jumpgate.registration.enabled", "true"),

@@ -115,6 +115,9 @@ public final class ClientRegistration {
   /** The map revision drained for freezes (-1: not known yet), and the one last written. */
   private final AtomicLong drainedRevision = new AtomicLong(-1);
 
+  /** The highest drained revision a mover waits for: written at once. */
+  private final AtomicLong urgentDrained = new AtomicLong(-1);
+
   private long writtenDrained = -1;
   private long lastWriteNanos;
   private boolean writing;
@@ -224,12 +227,16 @@ public final class ClientRegistration {
   }
 
   /**
-   * The client drained this map revision for a migration's freeze: written at once, not held back
-   * by the interval between revision updates (a mover waits for it). Never blocks.
+   * The client drained this map revision for a migration's freeze. An urgent one (a mover waits for
+   * it) is written at once, not held back by the interval between revision updates; the others go
+   * with the next update. Never blocks.
    */
-  public void drained(long revision) {
+  public void drained(long revision, boolean urgent) {
     drainedRevision.accumulateAndGet(revision, Math::max);
     appliedRevision.accumulateAndGet(revision, Math::max);
+    if (urgent) {
+      urgentDrained.accumulateAndGet(revision, Math::max);
+    }
     if (!closing && flushQueued.compareAndSet(false, true)) {
       onThread(this::flush);
     }
@@ -512,8 +519,8 @@ public final class ClientRegistration {
     }
     long now = scheduler.nanoTime();
     long wait = lastWriteNanos + minIntervalNanos - now;
-    // an acknowledgement goes at once: a mover's cutover waits for it
-    if (wait > 0 && drained == writtenDrained) {
+    // an acknowledgement a mover's cutover waits for goes at once
+    if (wait > 0 && urgentDrained.get() <= writtenDrained) {
       if (!flushTimerSet) {
         flushTimerSet = true;
         schedule(

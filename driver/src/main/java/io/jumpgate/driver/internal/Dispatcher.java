@@ -222,6 +222,7 @@ public final class Dispatcher implements TopologyListener {
   @SuppressWarnings({"unchecked", "rawtypes"})
   void sendWith(RoutedCommand command, CommandTry attempt, RoutingTable current) {
     NodeHandle node = command.takeRedirect();
+    boolean redirected = node != null;
     if (node == null) {
       node = chooseNode(command, current);
       if (node == null) {
@@ -248,7 +249,7 @@ public final class Dispatcher implements TopologyListener {
       dispatch(connection, attempt);
       return;
     }
-    sendWhenConnected(command, attempt, node);
+    sendWhenConnected(command, attempt, node, redirected);
   }
 
   /**
@@ -258,7 +259,10 @@ public final class Dispatcher implements TopologyListener {
    * sent.
    */
   private <K, V, T> void sendWhenConnected(
-      RoutedCommand<K, V, T> command, CommandTry<K, V, T> attempt, NodeHandle node) {
+      RoutedCommand<K, V, T> command,
+      CommandTry<K, V, T> attempt,
+      NodeHandle node,
+      boolean redirected) {
     CompletableFuture<StatefulRedisConnection<byte[], byte[]>> pending =
         node.connection().toCompletableFuture();
     if (pending.isDone()) {
@@ -291,7 +295,11 @@ public final class Dispatcher implements TopologyListener {
           if (error != null) {
             race.fail(FailureKind.unwrap(error));
           } else if (race.claimSend()) {
-            // routed again, inside the gate: the map may have moved or frozen meanwhile
+            // routed again, inside the gate: the map may have moved or frozen meanwhile (a node
+            // a MOVED named stays the target)
+            if (redirected) {
+              command.redirect(node);
+            }
             resend(command, attempt);
           }
         });
@@ -719,7 +727,7 @@ public final class Dispatcher implements TopologyListener {
    * Who hears of each map revision the client has drained for a migration's freeze (the client
    * registration, which writes it at once); told the last one when set.
    */
-  public void drainListener(java.util.function.LongConsumer listener) {
+  public void drainListener(DrainListener listener) {
     freezes.listener(listener);
   }
 

@@ -14,7 +14,6 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -59,7 +58,7 @@ final class ShardFreezes {
   private boolean unproven;
 
   private volatile long drainedRevision = -1;
-  private volatile LongConsumer listener;
+  private volatile DrainListener listener;
 
   ShardFreezes(
       Dispatcher dispatcher,
@@ -219,11 +218,11 @@ final class ShardFreezes {
   // ---- acknowledging ---------------------------------------------------------------------------
 
   /** Who hears of each drained revision (the client registration); told the last one at once. */
-  void listener(LongConsumer drained) {
+  void listener(DrainListener drained) {
     this.listener = drained;
     long revision = drainedRevision;
     if (revision >= 0) {
-      drained.accept(revision);
+      drained.drained(revision, true);
     }
   }
 
@@ -258,6 +257,7 @@ final class ShardFreezes {
       drained = pingAll(oldLeaders);
     }
     boolean provenHere = proven;
+    boolean urgent = !oldLeaders.isEmpty() || (previous != null && previous.hasHeld());
     CompletableFuture<Void> pinged = drained;
     acknowledgements =
         acknowledgements
@@ -277,20 +277,20 @@ final class ShardFreezes {
                     unproven = false; // no shard frozen: nothing can be in flight to one
                   }
                   if (!unproven) {
-                    drained(revision);
+                    drained(revision, urgent);
                   }
                   return null;
                 });
   }
 
-  private void drained(long revision) {
+  private void drained(long revision, boolean urgent) {
     if (revision <= drainedRevision) {
       return;
     }
     drainedRevision = revision;
-    LongConsumer current = listener;
+    DrainListener current = listener;
     if (current != null) {
-      current.accept(revision);
+      current.drained(revision, urgent);
     }
   }
 

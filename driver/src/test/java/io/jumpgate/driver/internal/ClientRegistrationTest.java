@@ -84,6 +84,42 @@ class ClientRegistrationTest {
   }
 
   @Test
+  void should_write_an_urgent_drained_revision_at_once_even_right_after_a_write() throws Exception {
+    ClientRegistration registration = start(10);
+    scheduler.advance(5 * SECOND);
+    registration.revisionApplied(11);
+    scheduler.runDue();
+    int before = store.puts.size();
+    long at = scheduler.nanoTime();
+
+    // a freeze at revision 12, acknowledged within the second after the last write
+    registration.drained(12, true);
+    scheduler.runDue();
+
+    assertThat(store.puts).hasSize(before + 1);
+    assertThat(store.lastPut().nanoTime()).isEqualTo(at);
+    assertThat(json(store.lastPut()).get("drained").asLong()).isEqualTo(12);
+    assertThat(json(store.lastPut()).get("revision").asLong()).isEqualTo(12);
+  }
+
+  @Test
+  void should_carry_a_drained_revision_nobody_waits_for_with_the_next_update() throws Exception {
+    ClientRegistration registration = start(10);
+    scheduler.advance(5 * SECOND);
+    registration.revisionApplied(11);
+    scheduler.runDue();
+    int before = store.puts.size();
+
+    registration.drained(12, false);
+    scheduler.runDue();
+    assertThat(store.puts).hasSize(before);
+
+    scheduler.advance(2 * SECOND);
+    assertThat(store.puts).hasSize(before + 1);
+    assertThat(json(store.lastPut()).get("drained").asLong()).isEqualTo(12);
+  }
+
+  @Test
   void should_coalesce_a_burst_of_100_revisions_in_a_second_into_two_writes() throws Exception {
     ClientRegistration registration = start(10);
     scheduler.advance(5 * SECOND);

@@ -55,7 +55,7 @@ class ShardFreezesTest extends DispatcherHarness {
   /** Starts on a, with a's connection open (one answered GET). */
   private void startConnected() {
     start();
-    dispatcher.drainListener(drained::add);
+    dispatcher.drainListener((revision, urgent) -> drained.add(revision));
     RoutedCommand<String, String, String> warm = get();
     at(a).writeLast().complete();
     assertThat(warm).isCompleted();

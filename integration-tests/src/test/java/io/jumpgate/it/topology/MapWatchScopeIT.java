@@ -122,9 +122,9 @@ class MapWatchScopeIT {
             .containsExactly(changed);
       }
 
-      // When a mover takes the migration lock and records a migration: keys in the map's range
-      // that this release does not read
-      writer.put("migration-lock", "{\"migration\":\"m-1\",\"owner\":\"mover:1\"}");
+      // When a mover takes the migration lock and records a migration: both are in the map's
+      // range; the lock publishes a snapshot (it decides whether a freeze holds), the record not
+      long locked = writer.put("migration-lock", "{\"migration\":\"m-1\",\"owner\":\"mover:1\"}");
       long recorded =
           writer.put("migrations/m-1", "{\"shards\":{\"7\":{\"from\":\"n1\",\"to\":\"n2\"}}}");
       long moved = writer.put(shardKey(6), shardJson(1, 3, 1));
@@ -135,7 +135,7 @@ class MapWatchScopeIT {
             () -> source.current().revision() >= moved);
       }
 
-      // Then they arrive (the range holds them), change nothing and are not invalid entries
+      // Then they arrive (the range holds them) and are not invalid entries
       for (int index = 0; index < sources.size(); index++) {
         EtcdTopologySource source = sources.get(index);
         assertThat(source.statistics().revisionsApplied() - before.get(index).revisionsApplied())
@@ -147,7 +147,7 @@ class MapWatchScopeIT {
             .as(
                 "snapshots of source %d (migration keys written up to revision %d)",
                 index, recorded)
-            .containsExactly(changed, moved);
+            .containsExactly(changed, locked, moved);
         assertThat(source.current().invalidEntries()).isEmpty();
       }
     }

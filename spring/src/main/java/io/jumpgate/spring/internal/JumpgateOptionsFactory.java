@@ -92,6 +92,12 @@ public final class JumpgateOptionsFactory {
         positive("jumpgate.start-timeout", properties.getStartTimeout()),
         builder::startTimeout);
     set("jumpgate.request-queue-size", properties.getRequestQueueSize(), builder::requestQueueSize);
+    JumpgateProperties.Freeze freeze = properties.getFreeze();
+    Duration freezeWait = positive("jumpgate.freeze.max-wait", freeze.getMaxWait());
+    set(
+        "jumpgate.freeze.max-requests",
+        freeze.getMaxRequests(),
+        maxRequests -> builder.freezeBuffer(maxRequests, freezeWait));
     set("jumpgate.zone", properties.getZone(), builder::zone);
     set("jumpgate.client-id", properties.getClientId(), builder::clientId);
     builder.warmUp(properties.isWarmUp());
@@ -195,6 +201,7 @@ public final class JumpgateOptionsFactory {
     } else if (redis.getPassword() != null) {
       builder.redisPassword(redis.getPassword());
     }
+    builder.connectionNames(redis.isConnectionNames());
     JumpgateProperties.RedisTls tls = redis.getTls();
     builder.redisTls(tls.isEnabled(), tls.getCaCertificate());
     if (tls.getClientCertificate() != null || tls.getClientKey() != null) {
