@@ -1,0 +1,96 @@
+package io.jumpgate.migration.internal;
+
+import io.jumpgate.migration.MigrationException;
+import io.jumpgate.routing.Xxh64JumpRouter;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.protocol.AsyncCommand;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Removes every key of some shards from one server without a copier: SCAN, filter by shard, UNLINK
+ * in batches, throttled. What a mover uses where no copier watches the server: the sources of
+ * shards a dead mover already cut over (a resumed run only cleans them up), and the targets'
+ * partial copies of shards given up or aborted.
+ *
+ * <p>Not thread-safe; blocks the calling thread (never a Netty thread), each command bounded.
+ */
+public final class KeyRemover {
+
+  private final Xxh64JumpRouter router;
+  private final int scanCount;
+  private final int batchSize;
+  private final int keysPerSecond;
+  private final Duration timeout;
+
+  public KeyRemover(
+      Xxh64JumpRouter router, int scanCount, int batchSize, int keysPerSecond, Duration timeout) {
+    this.router = router;
+    this.scanCount = scanCount;
+    this.batchSize = batchSize;
+    this.keysPerSecond = keysPerSecond;
+    this.timeout = timeout;
+  }
+
+  /**
+   * Removes the keys of {@code shards} on the server of {@code connection}; returns how many.
+   *
+   * @throws MigrationException if a command fails or times out
+   */
+  public long remove(
+      StatefulRedisConnection<byte[], byte[]> connection, BitSet shards, String serverName) {
+    ScanPages pages = new ScanPages(connection, scanCount, timeout, serverName);
+    List<byte[]> batch = new ArrayList<>(batchSize);
+    long start = System.nanoTime();
+    long sent = 0;
+    long removed = 0;
+    List<byte[]> page;
+    while ((page = pages.next()) != null) {
+      for (byte[] key : page) {
+        if (!shards.get(router.shardOf(key))) {
+          continue;
+        }
+        batch.add(key);
+        if (batch.size() >= batchSize) {
+          removed += unlink(connection, batch, serverName);
+          sent += batch.size();
+          batch = new ArrayList<>(batchSize);
+          throttle(start, sent);
+        }
+      }
+    }
+    if (!batch.isEmpty()) {
+      removed += unlink(connection, batch, serverName);
+    }
+    return removed;
+  }
+
+  private long unlink(
+      StatefulRedisConnection<byte[], byte[]> connection, List<byte[]> keys, String serverName) {
+    AsyncCommand<byte[], byte[], Long> unlink = Commands.unlink(keys);
+    connection.dispatch(unlink);
+    return Await.result(unlink, timeout, "UNLINK of " + keys.size() + " keys on " + serverName);
+  }
+
+  private void throttle(long startNanos, long sent) {
+    if (keysPerSecond <= 0) {
+      return;
+    }
+    long wait = startNanos + sent * 1_000_000_000L / keysPerSecond - System.nanoTime();
+    if (wait > 0) {
+      try {
+        TimeUnit.NANOSECONDS.sleep(wait); // a rate limit on the caller's thread
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new MigrationException("removing keys on " + serverName(sent), e);
+      }
+    }
+  }
+
+  private static String serverName(long sent) {
+    return "a server interrupted after " + sent + " keys";
+  }
+}

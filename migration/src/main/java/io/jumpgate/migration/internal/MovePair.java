@@ -1,0 +1,236 @@
+package io.jumpgate.migration.internal;
+
+import io.jumpgate.migration.ChangeCaptureLostException;
+import io.jumpgate.migration.CopyProgress;
+import io.jumpgate.migration.ServerAddress;
+import io.jumpgate.migration.ShardCopier;
+import io.jumpgate.migration.ShardCopierOptions;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One (source, target) pair of a migration: the shards that go from one node to another, the copier
+ * that moves them, and the copiers it replaced when change capture was lost (kept until the cleanup
+ * for the shards they cut over, and closed newest first so that each restores the setting it
+ * found).
+ *
+ * <p>Not thread-safe, except {@link #progress()} and {@link #writesAfterCutover()}: used by the
+ * mover's thread.
+ */
+public final class MovePair implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(MovePair.class);
+
+  private static final int MAX_RECOPIES = 3;
+
+  /** A copier with the shards it marked cut over. */
+  private record Copier(ShardCopier copier, BitSet cutOver) {}
+
+  private final String sourceId;
+  private final String targetId;
+  private final ServerAddress source;
+  private final ServerAddress target;
+  private final int shardCount;
+  private final BitSet shards;
+  private final ShardCopierOptions options;
+  private final BitSet cutOver = new BitSet();
+  private final BitSet notMoved = new BitSet();
+  private final List<Copier> copiers = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private int recopies;
+
+  public MovePair(
+      String sourceId,
+      String targetId,
+      ServerAddress source,
+      ServerAddress target,
+      int shardCount,
+      BitSet shards,
+      ShardCopierOptions options) {
+    this.sourceId = sourceId;
+    this.targetId = targetId;
+    this.source = source;
+    this.target = target;
+    this.shardCount = shardCount;
+    this.shards = (BitSet) shards.clone();
+    this.options = options;
+  }
+
+  public String sourceId() {
+    return sourceId;
+  }
+
+  public String targetId() {
+    return targetId;
+  }
+
+  public ServerAddress source() {
+    return source;
+  }
+
+  public ServerAddress target() {
+    return target;
+  }
+
+  /** Every shard of this pair in this run. */
+  public BitSet shards() {
+    return (BitSet) shards.clone();
+  }
+
+  /** Shards neither cut over nor given up for good. */
+  public BitSet remaining() {
+    BitSet remaining = shards();
+    remaining.andNot(cutOver);
+    remaining.andNot(notMoved);
+    return remaining;
+  }
+
+  public BitSet notMoved() {
+    return (BitSet) notMoved.clone();
+  }
+
+  /** The copier of the shards not cut over yet. */
+  public ShardCopier copier() {
+    return copiers.get(copiers.size() - 1).copier();
+  }
+
+  /** Starts a copier for every remaining shard and prepares it (change capture, leftovers). */
+  public void prepare() {
+    BitSet remaining = remaining();
+    ShardCopier copier = ShardCopier.create(source, target, shardCount, remaining, options);
+    copiers.add(new Copier(copier, new BitSet()));
+    copier.prepare();
+  }
+
+  /** The copy and its catch-up; if change capture drops, the remaining shards start again. */
+  public void copy() {
+    while (true) {
+      try {
+        copier().copy();
+        return;
+      } catch (ChangeCaptureLostException e) {
+        LOG.warn("{}: {}; copying them again from scratch", this, e.getMessage());
+        restart();
+      }
+    }
+  }
+
+  /** If change capture dropped, copies the remaining shards again from scratch. */
+  public void recopyIfLost() {
+    if (copier().changeCaptureLost() && !remaining().isEmpty()) {
+      LOG.warn(
+          "{}: change capture was lost; copying shards {} again from scratch", this, remaining());
+      restart();
+      copy();
+    }
+  }
+
+  private void restart() {
+    if (++recopies > MAX_RECOPIES) {
+      throw new io.jumpgate.migration.MigrationException(
+          this + ": change capture was lost " + MAX_RECOPIES + " times; giving up the copy");
+    }
+    Copier last = copiers.get(copiers.size() - 1);
+    if (last.cutOver().isEmpty()) {
+      copiers.remove(last);
+      closeQuietly(last.copier());
+    }
+    prepare();
+  }
+
+  /** Records that {@code group} was cut over (after the cutover transaction). */
+  public void markCutOver(BitSet group) {
+    Copier current = copiers.get(copiers.size() - 1);
+    current.copier().markCutOver(group);
+    current.cutOver().or(group);
+    cutOver.or(group);
+  }
+
+  /** Records that {@code group} stays on the source for good. */
+  public void markNotMoved(BitSet group) {
+    notMoved.or(group);
+  }
+
+  /** Removes the cut-over shards' keys from the source; returns how many keys were removed. */
+  public long cleanup() {
+    long removed = 0;
+    for (Copier copier : copiers) {
+      if (!copier.cutOver().isEmpty()) {
+        removed += copier.copier().cleanup().keysDeleted();
+      }
+    }
+    return removed;
+  }
+
+  /** The counters of every copier of this pair, added up; any thread. */
+  public CopyProgress progress() {
+    long[] sums = new long[8];
+    boolean lost = false;
+    for (Copier copier : copiers) {
+      CopyProgress p = copier.copier().progress();
+      sums[0] += p.keysScanned();
+      sums[1] += p.keysCopied();
+      sums[2] += p.bytesCopied();
+      sums[3] += p.keysRecopied();
+      sums[4] += p.keysDeleted();
+      sums[5] += p.keysPending();
+      sums[6] += p.keysCleanedUp();
+      sums[7] += p.writesAfterCutover();
+      lost |= p.changeCaptureLost();
+    }
+    return new CopyProgress(
+        sums[0], sums[1], sums[2], sums[3], sums[4], sums[5], sums[6], sums[7], lost);
+  }
+
+  /** Writes seen on the source after their shard's cutover, per shard; any thread. */
+  public SortedMap<Integer, Long> writesAfterCutover() {
+    SortedMap<Integer, Long> writes = new TreeMap<>();
+    for (Copier copier : copiers) {
+      for (Map.Entry<Integer, Long> entry : copier.copier().writesAfterCutover().entrySet()) {
+        writes.merge(entry.getKey(), entry.getValue(), Long::sum);
+      }
+    }
+    return writes;
+  }
+
+  /** Closes every copier, newest first; each restores the setting it found. */
+  @Override
+  public void close() {
+    List<Copier> newestFirst = new ArrayList<>(copiers);
+    java.util.Collections.reverse(newestFirst);
+    RuntimeException failure = null;
+    for (Copier copier : newestFirst) {
+      try {
+        copier.copier().close();
+      } catch (RuntimeException e) {
+        if (failure == null) {
+          failure = e;
+        } else {
+          failure.addSuppressed(e);
+        }
+      }
+    }
+    if (failure != null) {
+      throw failure;
+    }
+  }
+
+  private static void closeQuietly(ShardCopier copier) {
+    try {
+      copier.close();
+    } catch (RuntimeException e) {
+      LOG.warn("closing a copier failed: {}", e.getMessage());
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "shards " + shards + " from '" + sourceId + "' (" + source + ") to '" + targetId + "' ("
+        + target + ")";
+  }
+}
