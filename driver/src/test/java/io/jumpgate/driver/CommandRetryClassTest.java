@@ -6,11 +6,8 @@ import io.jumpgate.driver.internal.CommandFlags;
 import io.jumpgate.spi.Node;
 import io.jumpgate.spi.ShardRoute;
 import io.jumpgate.spi.ShardState;
-import io.jumpgate.spi.TopologyListener;
 import io.jumpgate.spi.TopologyMetadata;
 import io.jumpgate.spi.TopologySnapshot;
-import io.jumpgate.spi.TopologySource;
-import io.jumpgate.spi.TopologySourceStatus;
 import io.lettuce.core.CompareCondition;
 import io.lettuce.core.FlushMode;
 import io.lettuce.core.GetExArgs;
@@ -37,7 +34,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
@@ -384,12 +380,14 @@ class CommandRetryClassTest {
   }
 
   /** Every shard led by one node with one replica: the two {@link FirstRunLostNode}s. */
-  private static final class OneShardGroup implements TopologySource {
+  private static final class OneShardGroup extends SnapshotTopologySource {
     private static final int SHARDS = 16;
-    private final TopologySnapshot snapshot;
-    private final List<TopologyListener> listeners = new CopyOnWriteArrayList<>();
 
     OneShardGroup(int leaderPort, int replicaPort) {
+      super("one leader and one replica for every shard", snapshot(leaderPort, replicaPort));
+    }
+
+    private static TopologySnapshot snapshot(int leaderPort, int replicaPort) {
       Node leaderNode = Node.of("leader", "127.0.0.1", leaderPort);
       Node replicaNode = Node.of("replica", "127.0.0.1", replicaPort);
       Map<String, Node> nodes = new LinkedHashMap<>();
@@ -400,41 +398,8 @@ class CommandRetryClassTest {
         routes[shard] =
             ShardRoute.of(shard, leaderNode, List.of(replicaNode), 0, ShardState.ACTIVE, 1);
       }
-      snapshot =
-          TopologySnapshot.create(
-              "unit", 1, TopologyMetadata.of(SHARDS), nodes, routes, List.of(), Instant.now());
+      return TopologySnapshot.create(
+          "unit", 1, TopologyMetadata.of(SHARDS), nodes, routes, List.of(), Instant.now());
     }
-
-    @Override
-    public CompletionStage<TopologySnapshot> start() {
-      for (TopologyListener listener : listeners) {
-        listener.onTopologyChange(null, snapshot);
-      }
-      return CompletableFuture.completedFuture(snapshot);
-    }
-
-    @Override
-    public TopologySnapshot current() {
-      return snapshot;
-    }
-
-    @Override
-    public AutoCloseable subscribe(TopologyListener listener) {
-      listeners.add(listener);
-      return () -> listeners.remove(listener);
-    }
-
-    @Override
-    public TopologySourceStatus status() {
-      return new TopologySourceStatus(true, snapshot.revision(), Instant.now(), null);
-    }
-
-    @Override
-    public String description() {
-      return "one leader and one replica for every shard";
-    }
-
-    @Override
-    public void close() {}
   }
 }

@@ -3,18 +3,12 @@ package io.jumpgate.driver;
 import io.jumpgate.spi.Node;
 import io.jumpgate.spi.ShardRoute;
 import io.jumpgate.spi.ShardState;
-import io.jumpgate.spi.TopologyListener;
 import io.jumpgate.spi.TopologyMetadata;
 import io.jumpgate.spi.TopologySnapshot;
-import io.jumpgate.spi.TopologySource;
-import io.jumpgate.spi.TopologySourceStatus;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.IntFunction;
 
 /**
@@ -24,12 +18,10 @@ import java.util.function.IntFunction;
  *
  * <p>Thread-safe.
  */
-final class MovableTopologySource implements TopologySource {
+final class MovableTopologySource extends SnapshotTopologySource {
 
   private final int shards;
   private final Map<String, Node> nodes = new LinkedHashMap<>();
-  private final List<TopologyListener> listeners = new CopyOnWriteArrayList<>();
-  private volatile TopologySnapshot current;
 
   /**
    * @param shards the shard count
@@ -37,14 +29,21 @@ final class MovableTopologySource implements TopologySource {
    * @param leaderOf the leader of each shard at revision 1
    */
   MovableTopologySource(int shards, List<Node> nodes, IntFunction<Node> leaderOf) {
+    super("movable unit-test topology", snapshot(1, shards, byId(nodes), leaderOf));
     this.shards = shards;
-    for (Node node : nodes) {
-      this.nodes.put(node.id(), node);
-    }
-    this.current = snapshot(1, leaderOf);
+    this.nodes.putAll(byId(nodes));
   }
 
-  private TopologySnapshot snapshot(long revision, IntFunction<Node> leaderOf) {
+  private static Map<String, Node> byId(List<Node> nodes) {
+    Map<String, Node> byId = new LinkedHashMap<>();
+    for (Node node : nodes) {
+      byId.put(node.id(), node);
+    }
+    return byId;
+  }
+
+  private static TopologySnapshot snapshot(
+      long revision, int shards, Map<String, Node> nodes, IntFunction<Node> leaderOf) {
     ShardRoute[] routes = new ShardRoute[shards];
     for (int shard = 0; shard < shards; shard++) {
       Node leader = leaderOf.apply(shard);
@@ -58,44 +57,7 @@ final class MovableTopologySource implements TopologySource {
   }
 
   /** Publishes the next revision, with these leaders, to every subscriber on this thread. */
-  synchronized void publish(IntFunction<Node> leaderOf) {
-    TopologySnapshot previous = current;
-    TopologySnapshot next = snapshot(previous.revision() + 1, leaderOf);
-    current = next;
-    for (TopologyListener listener : listeners) {
-      listener.onTopologyChange(previous, next);
-    }
+  void publish(IntFunction<Node> leaderOf) {
+    publish(snapshot(current().revision() + 1, shards, nodes, leaderOf));
   }
-
-  @Override
-  public CompletionStage<TopologySnapshot> start() {
-    for (TopologyListener listener : listeners) {
-      listener.onTopologyChange(null, current);
-    }
-    return CompletableFuture.completedFuture(current);
-  }
-
-  @Override
-  public TopologySnapshot current() {
-    return current;
-  }
-
-  @Override
-  public AutoCloseable subscribe(TopologyListener listener) {
-    listeners.add(listener);
-    return () -> listeners.remove(listener);
-  }
-
-  @Override
-  public TopologySourceStatus status() {
-    return new TopologySourceStatus(true, current.revision(), Instant.now(), null);
-  }
-
-  @Override
-  public String description() {
-    return "movable unit-test topology";
-  }
-
-  @Override
-  public void close() {}
 }

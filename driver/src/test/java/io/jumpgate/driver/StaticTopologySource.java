@@ -3,11 +3,8 @@ package io.jumpgate.driver;
 import io.jumpgate.spi.Node;
 import io.jumpgate.spi.ShardRoute;
 import io.jumpgate.spi.ShardState;
-import io.jumpgate.spi.TopologyListener;
 import io.jumpgate.spi.TopologyMetadata;
 import io.jumpgate.spi.TopologySnapshot;
-import io.jumpgate.spi.TopologySource;
-import io.jumpgate.spi.TopologySourceStatus;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
@@ -15,21 +12,19 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A topology source for unit tests: one fixed snapshot whose shards are spread round robin over
  * nodes on 127.0.0.1 ports where nothing listens, so a command that gets sent fails to connect, and
  * checks made before sending can be tested without a server.
  */
-final class StaticTopologySource implements TopologySource {
-
-  private final TopologySnapshot snapshot;
-  private final List<TopologyListener> listeners = new CopyOnWriteArrayList<>();
+final class StaticTopologySource extends SnapshotTopologySource {
 
   StaticTopologySource(int shards, int nodeCount) {
+    super("static unit-test topology", snapshot(shards, nodeCount));
+  }
+
+  private static TopologySnapshot snapshot(int shards, int nodeCount) {
     Map<String, Node> nodes = new LinkedHashMap<>();
     for (int index = 0; index < nodeCount; index++) {
       Node node = Node.of("node-" + index, "127.0.0.1", closedPort());
@@ -41,9 +36,8 @@ final class StaticTopologySource implements TopologySource {
       routes[shard] =
           ShardRoute.of(shard, list.get(shard % nodeCount), List.of(), 0, ShardState.ACTIVE, 1);
     }
-    this.snapshot =
-        TopologySnapshot.create(
-            "unit", 1, TopologyMetadata.of(shards), nodes, routes, List.of(), Instant.now());
+    return TopologySnapshot.create(
+        "unit", 1, TopologyMetadata.of(shards), nodes, routes, List.of(), Instant.now());
   }
 
   /** A port that was free a moment ago: nothing listens there. */
@@ -54,36 +48,4 @@ final class StaticTopologySource implements TopologySource {
       throw new UncheckedIOException(e);
     }
   }
-
-  @Override
-  public CompletionStage<TopologySnapshot> start() {
-    for (TopologyListener listener : listeners) {
-      listener.onTopologyChange(null, snapshot);
-    }
-    return CompletableFuture.completedFuture(snapshot);
-  }
-
-  @Override
-  public TopologySnapshot current() {
-    return snapshot;
-  }
-
-  @Override
-  public AutoCloseable subscribe(TopologyListener listener) {
-    listeners.add(listener);
-    return () -> listeners.remove(listener);
-  }
-
-  @Override
-  public TopologySourceStatus status() {
-    return new TopologySourceStatus(true, snapshot.revision(), Instant.now(), null);
-  }
-
-  @Override
-  public String description() {
-    return "static unit-test topology";
-  }
-
-  @Override
-  public void close() {}
 }
