@@ -43,6 +43,7 @@ import picocli.CommandLine.Spec;
       MoveShardCommand.class,
       FailoverCommand.class,
       RebalanceCommand.class,
+      MigrateCommand.class,
       DemoCommand.class,
       ExecCommand.class
     },

@@ -92,7 +92,7 @@ class JumpgateCliTest {
     assertThat(result.exitCode()).isEqualTo(ExitCodes.USAGE);
     assertThat(result.err())
         .isEqualTo(
-            "jumpgate: missing verb, one of: route, topology, clients, init, add-node, remove-node, move-shard, failover, rebalance, demo, exec; see 'jumpgate --help'"
+            "jumpgate: missing verb, one of: route, topology, clients, init, add-node, remove-node, move-shard, failover, rebalance, migrate, demo, exec; see 'jumpgate --help'"
                 + NEWLINE);
   }
 
@@ -103,7 +103,7 @@ class JumpgateCliTest {
     assertThat(result.exitCode()).isEqualTo(ExitCodes.USAGE);
     assertThat(result.err())
         .isEqualTo(
-            "jumpgate: unknown verb 'rout', one of: route, topology, clients, init, add-node, remove-node, move-shard, failover, rebalance, demo, exec; did you mean route?"
+            "jumpgate: unknown verb 'rout', one of: route, topology, clients, init, add-node, remove-node, move-shard, failover, rebalance, migrate, demo, exec; did you mean route?"
                 + NEWLINE);
   }
 
