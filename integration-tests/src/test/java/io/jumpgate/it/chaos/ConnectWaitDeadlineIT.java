@@ -3,26 +3,15 @@ package io.jumpgate.it.chaos;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.etcd.jetcd.ByteSequence;
-import io.etcd.jetcd.Client;
-import io.etcd.jetcd.op.Op;
-import io.etcd.jetcd.options.PutOption;
 import io.jumpgate.driver.CommandTimeoutException;
 import io.jumpgate.driver.JumpgateClient;
 import io.jumpgate.driver.JumpgateCommands;
 import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.it.fixture.EtcdCluster;
 import io.jumpgate.it.fixture.ProcessFixture;
+import io.jumpgate.it.fixture.SilentNode;
 import io.jumpgate.topology.EtcdTopologyOptions;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -48,24 +37,9 @@ class ConnectWaitDeadlineIT {
   @Test
   void should_end_a_command_by_its_deadline_while_its_node_connection_is_still_being_made()
       throws Exception {
-    try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-      List<Socket> accepted = new CopyOnWriteArrayList<>();
-      Thread acceptor =
-          new Thread(
-              () -> {
-                while (!silent.isClosed()) {
-                  try {
-                    accepted.add(silent.accept()); // never answers anything
-                  } catch (java.io.IOException e) {
-                    return;
-                  }
-                }
-              },
-              "silent-node");
-      acceptor.setDaemon(true);
-      acceptor.start();
+    try (SilentNode silent = SilentNode.start()) {
       EtcdCluster etcd = fixture.etcd();
-      writeMap(etcd, silent.getLocalPort());
+      silent.writeMap(etcd, "silent", 4);
       JumpgateCommands<String, String> redis =
           fixture
               .register(
@@ -90,33 +64,6 @@ class ConnectWaitDeadlineIT {
             "INCR against a node that never finishes connecting: %d ms%n", tookMillis);
         assertThat(tookMillis).isLessThan(COMMAND_TIMEOUT.toMillis() + MARGIN_MILLIS);
       }
-      for (Socket socket : accepted) {
-        socket.close();
-      }
     }
-  }
-
-  private static void writeMap(EtcdCluster etcd, int port) throws Exception {
-    try (Client client =
-        Client.builder().endpoints(etcd.endpoints().toArray(String[]::new)).build()) {
-      String root = "/jumpgate/silent/";
-      List<Op> puts = new ArrayList<>();
-      puts.add(put(root + "nodes/n0", "{\"host\":\"127.0.0.1\",\"port\":" + port + "}"));
-      for (int shard = 0; shard < 4; shard++) {
-        puts.add(
-            put(
-                root + String.format("shards/%04d", shard),
-                "{\"leader\":\"n0\",\"replicas\":[],\"epoch\":0}"));
-      }
-      puts.add(put(root + "meta", "{\"format\":1,\"shards\":4,\"routing\":\"xxh64-jump\"}"));
-      client.getKVClient().txn().Then(puts.toArray(Op[]::new)).commit().get(10, TimeUnit.SECONDS);
-    }
-  }
-
-  private static Op put(String key, String value) {
-    return Op.put(
-        ByteSequence.from(key, StandardCharsets.UTF_8),
-        ByteSequence.from(value, StandardCharsets.UTF_8),
-        PutOption.DEFAULT);
   }
 }

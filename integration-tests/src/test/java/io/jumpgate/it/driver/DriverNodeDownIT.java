@@ -2,10 +2,6 @@ package io.jumpgate.it.driver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.etcd.jetcd.ByteSequence;
-import io.etcd.jetcd.Client;
-import io.etcd.jetcd.op.Op;
-import io.etcd.jetcd.options.PutOption;
 import io.jumpgate.driver.CommandFailedException;
 import io.jumpgate.driver.JumpgateClient;
 import io.jumpgate.driver.JumpgateCommands;
@@ -13,15 +9,9 @@ import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.driver.NodeUnavailableException;
 import io.jumpgate.it.fixture.EtcdCluster;
 import io.jumpgate.it.fixture.ProcessFixture;
+import io.jumpgate.it.fixture.SilentNode;
 import io.jumpgate.topology.EtcdTopologyOptions;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -41,24 +31,9 @@ class DriverNodeDownIT {
   @Test
   void should_fail_fast_as_not_run_while_a_node_is_down_and_not_connect_per_command()
       throws Exception {
-    try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-      List<Socket> accepted = new CopyOnWriteArrayList<>();
-      Thread acceptor =
-          new Thread(
-              () -> {
-                while (!silent.isClosed()) {
-                  try {
-                    accepted.add(silent.accept()); // never answers anything
-                  } catch (java.io.IOException e) {
-                    return;
-                  }
-                }
-              },
-              "silent-node");
-      acceptor.setDaemon(true);
-      acceptor.start();
+    try (SilentNode silent = SilentNode.start()) {
       EtcdCluster etcd = fixture.etcd();
-      writeMap(etcd, silent.getLocalPort());
+      silent.writeMap(etcd, "down", 4);
       JumpgateCommands<String, String> redis =
           fixture
               .register(
@@ -104,35 +79,8 @@ class DriverNodeDownIT {
       long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
       // and the connects are the driver's background ones (backoff from 100 ms), not one each
       System.out.printf(
-          "20 INCRs to a down node took %d ms; connects: %d%n", tookMillis, accepted.size());
-      assertThat(accepted.size()).as("connects to the down node").isLessThan(10);
-      for (Socket socket : accepted) {
-        socket.close();
-      }
+          "20 INCRs to a down node took %d ms; connects: %d%n", tookMillis, silent.connections());
+      assertThat(silent.connections()).as("connects to the down node").isLessThan(10);
     }
-  }
-
-  private static void writeMap(EtcdCluster etcd, int port) throws Exception {
-    try (Client client =
-        Client.builder().endpoints(etcd.endpoints().toArray(String[]::new)).build()) {
-      String root = "/jumpgate/down/";
-      List<Op> puts = new ArrayList<>();
-      puts.add(put(root + "nodes/n0", "{\"host\":\"127.0.0.1\",\"port\":" + port + "}"));
-      for (int shard = 0; shard < 4; shard++) {
-        puts.add(
-            put(
-                root + String.format("shards/%04d", shard),
-                "{\"leader\":\"n0\",\"replicas\":[],\"epoch\":0}"));
-      }
-      puts.add(put(root + "meta", "{\"format\":1,\"shards\":4,\"routing\":\"xxh64-jump\"}"));
-      client.getKVClient().txn().Then(puts.toArray(Op[]::new)).commit().get(10, TimeUnit.SECONDS);
-    }
-  }
-
-  private static Op put(String key, String value) {
-    return Op.put(
-        ByteSequence.from(key, StandardCharsets.UTF_8),
-        ByteSequence.from(value, StandardCharsets.UTF_8),
-        PutOption.DEFAULT);
   }
 }
