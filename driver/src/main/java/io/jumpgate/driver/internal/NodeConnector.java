@@ -10,6 +10,7 @@ import io.lettuce.core.RedisConnectionException;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.SslOptions;
+import io.lettuce.core.StaticCredentialsProvider;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.ByteArrayCodec;
@@ -96,31 +97,9 @@ public final class NodeConnector implements ConnectionOpener {
   /** Starts connecting to a node. */
   @Override
   public CompletableFuture<StatefulRedisConnection<byte[], byte[]>> connect(Node node) {
-    RedisURI.Builder uri =
-        RedisURI.builder()
-            .withHost(node.host())
-            .withPort(node.port())
-            .withSsl(options.redisTls() || node.tls())
-            // Bounds the connection's own handshake (AUTH): part of connecting. Commands get what
-            // is
-            // left of their deadline from the timeout source.
-            .withTimeout(options.connectTimeout())
-            .withLibraryName("")
-            .withLibraryVersion("");
-    if (connectionName != null) {
-      uri.withClientName(connectionName);
-    }
-    if (options.redisPassword().isPresent()) {
-      String password = options.redisPassword().get();
-      if (options.redisUsername().isPresent()) {
-        uri.withAuthentication(options.redisUsername().get(), password);
-      } else {
-        uri.withPassword(password.toCharArray());
-      }
-    }
     boolean tls = options.redisTls() || node.tls();
     return redisClient
-        .connectAsync(ByteArrayCodec.INSTANCE, uri.build())
+        .connectAsync(ByteArrayCodec.INSTANCE, uri(node))
         .toCompletableFuture()
         .handle(
             (connection, error) -> {
@@ -129,6 +108,36 @@ public final class NodeConnector implements ConnectionOpener {
               }
               return connection;
             });
+  }
+
+  /**
+   * The node's URI. The credentials are a {@link StaticCredentialsProvider}, never the builder's
+   * {@code withAuthentication}/{@code withPassword}: those give Lettuce (7.7) a provider that is
+   * not "immediate", so its handshake continues on another thread, and the connect future can
+   * complete before the connection is marked active: the first command is then rejected as "not
+   * connected".
+   */
+  RedisURI uri(Node node) {
+    RedisURI.Builder builder =
+        RedisURI.builder()
+            .withHost(node.host())
+            .withPort(node.port())
+            .withSsl(options.redisTls() || node.tls())
+            // Bounds the connection's own handshake (AUTH): part of connecting. Commands get what
+            // is left of their deadline from the timeout source.
+            .withTimeout(options.connectTimeout())
+            .withLibraryName("")
+            .withLibraryVersion("");
+    if (connectionName != null) {
+      builder.withClientName(connectionName);
+    }
+    RedisURI uri = builder.build();
+    if (options.redisPassword().isPresent()) {
+      uri.setCredentialsProvider(
+          new StaticCredentialsProvider(
+              options.redisUsername().orElse(null), options.redisPassword().get().toCharArray()));
+    }
+    return uri;
   }
 
   /**

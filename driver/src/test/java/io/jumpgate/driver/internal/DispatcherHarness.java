@@ -136,7 +136,7 @@ abstract class DispatcherHarness {
     }
   }
 
-  private static TopologySource unusedSource() {
+  static TopologySource unusedSource() {
     return (TopologySource)
         Proxy.newProxyInstance(
             DispatcherTest.class.getClassLoader(),

@@ -9,6 +9,7 @@ import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisConnectionStateListener;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.SocketOptions;
+import io.lettuce.core.StaticCredentialsProvider;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -114,22 +115,28 @@ public final class ServerConnections implements AutoCloseable {
     opened.add(connection);
   }
 
-  private RedisURI uri(ServerAddress server) {
-    RedisURI.Builder uri =
+  /**
+   * The server's URI. The credentials are a {@link StaticCredentialsProvider}, never the builder's
+   * {@code withAuthentication}/{@code withPassword}: those give Lettuce (7.7) a provider that is
+   * not "immediate", so its handshake continues on another thread, and the connect future can
+   * complete before the connection is marked active: the first command is then rejected as "not
+   * connected".
+   */
+  RedisURI uri(ServerAddress server) {
+    RedisURI uri =
         RedisURI.builder()
             .withHost(server.host())
             .withPort(server.port())
             .withTimeout(commandTimeout)
             .withLibraryName("")
-            .withLibraryVersion("");
+            .withLibraryVersion("")
+            .build();
     if (server.password().isPresent()) {
-      if (server.username().isPresent()) {
-        uri.withAuthentication(server.username().get(), server.password().get());
-      } else {
-        uri.withPassword(server.password().get().toCharArray());
-      }
+      uri.setCredentialsProvider(
+          new StaticCredentialsProvider(
+              server.username().orElse(null), server.password().get().toCharArray()));
     }
-    return uri.build();
+    return uri;
   }
 
   @Override
