@@ -127,6 +127,11 @@ public final class Mover implements AutoCloseable {
     return new MoveAbort(store, admin, options).abort(migrationId);
   }
 
+  /** Whether a record of {@code migrationId} is in etcd: a migration to resume. Any thread. */
+  public boolean hasRecord(String migrationId) {
+    return store.readRecord(Objects.requireNonNull(migrationId, "migrationId")).isPresent();
+  }
+
   /** The counters of the current (or last) run; any thread. */
   public MoveProgress progress() {
     MoveRun run = running;

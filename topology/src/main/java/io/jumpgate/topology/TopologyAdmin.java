@@ -295,6 +295,18 @@ public final class TopologyAdmin implements AutoCloseable {
   }
 
   /**
+   * Writes only a node's entry: the node joins the table leading and replicating nothing. The first
+   * step of an add-node whose data follows the map (the migration mover needs the target in the
+   * node table before it moves shards onto it). A node already in the table with the same settings
+   * gives a plan that changes nothing.
+   *
+   * @throws PlacementException if a node of that id exists with another address or settings
+   */
+  public TopologyAdminPlan planAddNodeEntry(Node node) {
+    return addNodeEntryPlan(keys, read(), node, adminOptions);
+  }
+
+  /**
    * Removes a node: each shard it leads fails over to a replica (or, without replica, to the node
    * with the fewest leaderships), each replica slot it holds goes to another node ({@link
    * PlacementPlanner#removeNode}); the node entry is deleted in the last transaction, after every
@@ -966,6 +978,22 @@ public final class TopologyAdmin implements AutoCloseable {
     }
     Plan plan = PlacementPlanner.addNode(state.assignments(), nodes, node.id());
     return changePlan(keys, state, plan, nodeChanges, adminOptions);
+  }
+
+  static TopologyAdminPlan addNodeEntryPlan(
+      TopologyKeys keys, TopologyAdminState state, Node node, TopologyAdminOptions adminOptions) {
+    Objects.requireNonNull(node, "node");
+    TopologyAdminPlan withMoves = addNodePlan(keys, state, node, adminOptions);
+    Map<String, PlanSummary.NodeLoad> before = withMoves.plan().summary().loadsBefore();
+    Map<String, PlanSummary.NodeLoad> after = new TreeMap<>(before);
+    after.putIfAbsent(node.id(), PlanSummary.NodeLoad.NONE);
+    Plan plan =
+        new Plan(
+            "addNodeEntry " + node.id(),
+            List.of(),
+            new PlanSummary(0, 0, 0, before, after),
+            List.of());
+    return changePlan(keys, state, plan, withMoves.nodeChanges(), adminOptions);
   }
 
   static TopologyAdminPlan removeNodePlan(

@@ -34,7 +34,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -209,50 +208,14 @@ class MoverIT {
   }
 
   private void assertEveryKeyOnItsOwner(Setup setup, MoverLoad load) throws Exception {
-    TopologyAdminState map;
-    try (TopologyAdmin admin = TopologyAdmin.create(setup.etcd())) {
-      map = admin.read();
-    }
-    for (ShardAssignment assignment : map.assignments().values()) {
-      assertThat(assignment.state()).isEqualTo(ShardState.ACTIVE);
-      assertThat(assignment.migration()).isNull();
-    }
     Map<String, String> expected = new TreeMap<>();
-    load.increments.forEach((key, count) -> expected.put(key, Long.toString(count.get())));
-    expected.putAll(load.lastValues);
-    Map<String, Boolean> ttl = new HashMap<>(load.withTtl);
+    Map<String, Boolean> ttl = new HashMap<>();
     for (int index = 0; index < DATA_KEYS; index++) {
       expected.put("data:" + index, "value-" + index);
       ttl.put("data:" + index, index % 5 == 0);
     }
-    Map<String, String> foundOn = new HashMap<>();
-    for (Map.Entry<String, RedisProcess> server : setup.servers().entrySet()) {
-      try (ServerData data = new ServerData(server.getValue())) {
-        Set<String> keys = data.keys();
-        for (String key : keys) {
-          String earlier = foundOn.put(key, server.getKey());
-          assertThat(earlier).as("key %s on two servers", key).isNull();
-          String owner = map.assignments().get(setup.router().shardOfUtf8(key)).leader();
-          assertThat(server.getKey()).as("server holding key %s", key).isEqualTo(owner);
-        }
-        for (Map.Entry<String, String> entry : expected.entrySet()) {
-          if (!keys.contains(entry.getKey())) {
-            continue;
-          }
-          assertThat(data.sync().get(entry.getKey()))
-              .as(entry.getKey())
-              .isEqualTo(entry.getValue());
-          long pttl = data.pttl(entry.getKey());
-          if (ttl.getOrDefault(entry.getKey(), false)) {
-            assertThat(pttl).as("TTL of %s", entry.getKey()).isPositive();
-          } else {
-            assertThat(pttl).as("TTL of %s", entry.getKey()).isEqualTo(-1);
-          }
-        }
-      }
-    }
-    assertThat(foundOn.keySet()).containsAll(expected.keySet());
-    assertThat(foundOn.keySet()).hasSize(expected.size());
+    OwnerCheck.assertEveryKeyOnItsOwner(
+        setup.etcd(), setup.servers(), setup.router(), load, expected, ttl);
   }
 
   @Test
