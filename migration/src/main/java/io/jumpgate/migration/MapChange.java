@@ -113,13 +113,13 @@ public final class MapChange {
 
   /**
    * The shards whose leader {@code plan} changes, each as a move from its leader now to its leader
-   * after; empty when no leader changes.
+   * after; empty when no leader changes. A shard that had no leader holds no data: it is not moved.
    */
   public static Optional<MovePlan> leaderMoves(TopologyAdminPlan plan, String migrationId) {
     MovePlan.Builder moves = MovePlan.builder(migrationId);
     boolean any = false;
     for (PlanStep step : plan.plan().steps()) {
-      if (step.leaderChanged()) {
+      if (movesData(step)) {
         moves.move(step.shard(), step.before().leader(), step.after().leader());
         any = true;
       }
@@ -138,7 +138,7 @@ public final class MapChange {
     int shards = 0;
     String first = null;
     for (PlanStep step : plan.plan().steps()) {
-      if (step.leaderChanged() && !step.after().replicas().isEmpty()) {
+      if (movesData(step) && !step.after().replicas().isEmpty()) {
         shards++;
         if (first == null) {
           first =
@@ -159,6 +159,11 @@ public final class MapChange {
               + " server replicates the new leader (REPLICAOF)");
     }
     return warnings;
+  }
+
+  /** Whether the step gives a shard that had a leader another one: its data must follow. */
+  static boolean movesData(PlanStep step) {
+    return step.before() != null && step.leaderChanged();
   }
 
   /** A migration id from a verb's words: cut, with a hash of the whole, if too long. */

@@ -146,7 +146,7 @@ public final class MapChangeMover implements AutoCloseable {
     }
     TopologyAdminPlan rest = change.plan(admin);
     for (PlanStep step : rest.plan().steps()) {
-      if (step.leaderChanged()) {
+      if (MapChange.movesData(step)) {
         throw new MigrationException(
             change.verb()
                 + ": after the data moved, the plan still moves the leader of shard "

@@ -88,6 +88,43 @@ class TopologyAdminPlanTest {
   }
 
   @Test
+  void should_write_only_the_node_entry_when_an_entry_plan_adds_a_node() {
+    // Given 3 nodes leading 768 shards
+    TopologyAdminState state = initialState(3, 768, 1);
+    Node added = node("node-03", null);
+
+    // When
+    TopologyAdminPlan plan = TopologyAdmin.addNodeEntryPlan(KEYS, state, added, OPTIONS);
+
+    // Then: one write, the node entry, compared absent; no shard changes
+    assertThat(plan.plan().steps()).isEmpty();
+    assertThat(plan.nodeChanges()).containsExactly(new NodeChange("node-03", added));
+    assertThat(plan.writes())
+        .containsExactly(
+            new KeyWrite(
+                KEYS.node("node-03"),
+                new String(TopologyCodec.encodeNode(added), StandardCharsets.UTF_8),
+                0));
+    assertThat(plan.plan().summary().loadsAfter()).containsKey("node-03");
+    assertThat(plan.changesNothing()).isFalse();
+  }
+
+  @Test
+  void should_change_nothing_when_an_entry_plan_finds_the_same_node() {
+    Map<String, Node> nodes = nodes(3, 0);
+    Map<Integer, ShardAssignment> map = PlacementPlanner.initial(nodes, 64, 1).applyTo(Map.of());
+    Map<String, Node> four = new TreeMap<>(nodes);
+    four.put("node-03", node("node-03", null));
+    TopologyAdminState state = state(four, map, 64);
+
+    TopologyAdminPlan plan =
+        TopologyAdmin.addNodeEntryPlan(KEYS, state, node("node-03", null), OPTIONS);
+
+    assertThat(plan.changesNothing()).isTrue();
+    assertThat(plan.writes()).isEmpty();
+  }
+
+  @Test
   void add_node_should_write_the_node_first_and_move_a_quarter_of_the_leaderships() {
     // Given: 1024 shards, one replica, on 3 nodes
     TopologyAdminState state = initialState(3, 1024, 1);
