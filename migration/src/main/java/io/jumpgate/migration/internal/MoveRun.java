@@ -1,5 +1,6 @@
 package io.jumpgate.migration.internal;
 
+import io.jumpgate.migration.ChangeCaptureLostException;
 import io.jumpgate.migration.CopyProgress;
 import io.jumpgate.migration.GroupOutcome;
 import io.jumpgate.migration.MigrationException;
@@ -227,8 +228,23 @@ public final class MoveRun {
       waitUntil(group.notBeforeNanos());
       checkRunning();
       group.pair().recopyIfLost();
-      GroupOutcome outcome =
-          cutover.attempt(group.pair(), group.shards(), group.attempt(), checks.get(group.pair()));
+      GroupOutcome outcome;
+      try {
+        outcome =
+            cutover.attempt(
+                group.pair(), group.shards(), group.attempt(), checks.get(group.pair()));
+      } catch (ChangeCaptureLostException e) {
+        // Lost after recopyIfLost looked, found by the catch-up before the freeze (or by a step
+        // after it, which lifted the freeze first): copy the pair's shards again, then try the
+        // same group again. Bounded by the pair's recopy limit.
+        LOG.warn(
+            "migration '{}': change capture lost before the cutover of shards {}: {}",
+            migrationId,
+            group.shards(),
+            e.getMessage());
+        queue.addFirst(group);
+        continue;
+      }
       outcomes.add(outcome);
       if (outcome.cutOver()) {
         lastCutOverNanos = System.nanoTime();
