@@ -82,6 +82,7 @@ public final class CommandExecutor<K, V> {
       ProtocolKeyword type,
       NodeHandle node,
       int[] shards,
+      long generation,
       CommandArgs<K, V> args,
       OutputFactory<K, V, T> outputs,
       int flags,
@@ -90,7 +91,7 @@ public final class CommandExecutor<K, V> {
     return dispatcher.send(
         new RoutedCommand<>(
                 dispatcher, type, args, outputs, codec, shards[0], flags, startNanos, deadlineNanos)
-            .forGroup(node, shards));
+            .forGroup(node, shards, generation));
   }
 
   /** Throws when the client was closed: calls after close fail before anything is sent. */

@@ -367,10 +367,12 @@ public final class Dispatcher implements TopologyListener {
     }
     int[] group = command.groupShards();
     if (group != null) {
-      if (command.attempt() == 1) {
+      if (command.attempt() == 1 && command.groupGeneration() == current.generation()) {
         return command.firstNode();
       }
-      // A retry goes to the leader, which holds every key of the part under any read policy.
+      // A retry, or a first try under a newer table than the part was grouped with (it was held
+      // or waited), goes to the leader now, which holds every key of the part under any read
+      // policy.
       NodeHandle shared = current.leader(group[0]);
       for (int index = 1; index < group.length && shared != null; index++) {
         if (current.leader(group[index]) != shared) {

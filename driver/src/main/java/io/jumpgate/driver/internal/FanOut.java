@@ -214,6 +214,7 @@ public final class FanOut {
                   type,
                   node,
                   distinctShards(partShards),
+                  table.generation(),
                   plan.args(keysOfPart),
                   outputs,
                   flags,

@@ -56,6 +56,7 @@ public final class RoutedCommand<K, V, T> extends CompletableFuture<T> {
   private NodeHandle fixedNode;
   private NodeHandle firstNode;
   private int[] groupShards;
+  private long groupGeneration;
   private long revision;
   private List<Attempt> attempts;
   private volatile boolean outcomeUnknown;
@@ -287,15 +288,23 @@ public final class RoutedCommand<K, V, T> extends CompletableFuture<T> {
   }
 
   /**
-   * Makes this a fan-out part: the first try goes to {@code node}; a later try goes to the node
-   * that serves every one of {@code shards} in the topology then in force, and when they no longer
-   * share one node the part fails with {@link RegroupNeededException} so that the fan-out splits
-   * its keys again.
+   * Makes this a fan-out part: the first try goes to {@code node} if the table in force is still
+   * the one of {@code generation} it was grouped with; any other try goes to the node that leads
+   * every one of {@code shards} in the table then in force, and when they no longer share one node
+   * the part fails with {@link RegroupNeededException} so that the fan-out splits its keys again.
+   * (A part grouped with an older table, held by a freeze or waiting for a map, must never reach
+   * the old leader once a newer table is in force: the freeze's acknowledgement counts on it.)
    */
-  RoutedCommand<K, V, T> forGroup(NodeHandle node, int[] shards) {
+  RoutedCommand<K, V, T> forGroup(NodeHandle node, int[] shards, long generation) {
     this.firstNode = node;
     this.groupShards = shards;
+    this.groupGeneration = generation;
     return this;
+  }
+
+  /** The generation of the table this fan-out part was grouped with. */
+  long groupGeneration() {
+    return groupGeneration;
   }
 
   NodeHandle firstNode() {

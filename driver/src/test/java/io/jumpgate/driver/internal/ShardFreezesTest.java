@@ -63,6 +63,82 @@ class ShardFreezesTest extends DispatcherHarness {
 
   // ---- holding ---------------------------------------------------------------------------------
 
+  private List<RedisCommand<?, ?, ?>> msetsAt(FakeNodes.Connection connection) {
+    List<RedisCommand<?, ?, ?>> msets = new ArrayList<>();
+    synchronized (connection.dispatched) {
+      for (RedisCommand<?, ?, ?> command : connection.dispatched) {
+        if (command.getType() == CommandType.MSET) {
+          msets.add(command);
+        }
+      }
+    }
+    return msets;
+  }
+
+  /** A fan-out part of shard 0, grouped onto the node the table in force names for it. */
+  private RoutedCommand<String, String, String> msetPart() {
+    RoutingTable grouped = dispatcher.table();
+    NodeHandle node = dispatcher.nodeFor(CommandFlags.WRITE, 0, grouped);
+    long now = scheduler.nanoTime();
+    return executor.toGroup(
+        CommandType.MSET,
+        node,
+        new int[] {0},
+        grouped.generation(),
+        executor.args("k").addValue("v"),
+        Outputs.status(),
+        CommandFlags.WRITE,
+        now,
+        now + TIMEOUT.toNanos());
+  }
+
+  @Test
+  void should_send_a_held_fan_out_part_to_the_new_leader_when_the_freeze_ends() {
+    // Given an MSET part grouped onto a while a's shard 0 is frozen: held
+    startConnected();
+    publish(a, true, true);
+    RoutedCommand<String, String, String> part = msetPart();
+    assertThat(dispatcher.heldRequests()).isEqualTo(1);
+
+    // When the cutover gives shard 0 to b
+    publish(b);
+
+    // Then the part goes to b, never to a (the old leader that acknowledged the freeze)
+    assertThat(msetsAt(at(a))).isEmpty();
+    assertThat(msetsAt(at(b))).hasSize(1);
+    msetsAt(at(b)).get(0).complete();
+    assertThat(part).isCompleted();
+  }
+
+  @Test
+  void should_send_a_fan_out_part_grouped_with_an_older_map_to_the_leader_now() {
+    // Given an MSET part grouped onto a, and a cutover that gives shard 0 to b before it is sent
+    startConnected();
+    RoutingTable older = dispatcher.table();
+    NodeHandle groupedOnto = dispatcher.nodeFor(CommandFlags.WRITE, 0, older);
+    publish(b);
+    long now = scheduler.nanoTime();
+
+    // When the part is sent
+    RoutedCommand<String, String, String> part =
+        executor.toGroup(
+            CommandType.MSET,
+            groupedOnto,
+            new int[] {0},
+            older.generation(),
+            executor.args("k").addValue("v"),
+            Outputs.status(),
+            CommandFlags.WRITE,
+            now,
+            now + TIMEOUT.toNanos());
+
+    // Then it goes to b, the leader in the table in force, not to a
+    assertThat(msetsAt(at(a))).isEmpty();
+    assertThat(msetsAt(at(b))).hasSize(1);
+    msetsAt(at(b)).get(0).complete();
+    assertThat(part).isCompleted();
+  }
+
   @Test
   void should_hold_writes_to_a_frozen_shard_and_send_them_in_order_to_the_new_leader() {
     startConnected();
