@@ -1,6 +1,7 @@
 package io.jumpgate.bench.timing;
 
 import io.jumpgate.bench.timing.MigrationWorkload.Stage;
+import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,13 +13,15 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * The PNG of {@link MigrationRun}: the workload's completed commands per second over time, in
  * buckets of {@value #CHART_BUCKET_MILLIS} ms, one series (colour) per stage, so that the mover's
  * phases (prepare, copy, cutover, cleanup, from its listener) are marked by where the colour
- * changes. Stateless.
+ * changes; and, on the right axis, the keys the mover copied per second (from its progress).
+ * Stateless.
  */
 final class MigrationChart {
 
@@ -26,7 +29,8 @@ final class MigrationChart {
 
   private MigrationChart() {}
 
-  static void write(Path file, MigrationWorkload workload, int keys) throws IOException {
+  static void write(Path file, MigrationWorkload workload, MoveProgressSampler progress, int keys)
+      throws IOException {
     long[] counts = workload.timeline();
     int perChartBucket = (int) (CHART_BUCKET_MILLIS / MigrationWorkload.BUCKET_MILLIS);
     int chartBuckets = counts.length / perChartBucket;
@@ -81,6 +85,20 @@ final class MigrationChart {
     }
     if (chart.getSeriesMap().isEmpty()) {
       return;
+    }
+    List<double[]> copyRates = progress.copyRates();
+    if (!copyRates.isEmpty()) {
+      XYSeries copied =
+          chart.addSeries(
+              "keys copied/s by the mover (right axis)",
+              copyRates.stream().map(point -> point[0]).toList(),
+              copyRates.stream().map(point -> point[1]).toList());
+      copied.setMarker(SeriesMarkers.NONE);
+      copied.setLineStyle(SeriesLines.DASH_DASH);
+      copied.setLineColor(Color.GRAY);
+      copied.setYAxisGroup(1);
+      chart.setYAxisGroupTitle(1, "keys copied/s");
+      chart.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
     }
     Files.createDirectories(file.toAbsolutePath().getParent());
     BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);

@@ -62,9 +62,10 @@ import java.util.concurrent.TimeUnit;
  * transaction to cutover transaction; p50/p99/max), the workload's ops/s per stage, its latency
  * while the data moved (prepare, copy, cutover), its errors, and at the end a check of every key on
  * every server ({@link MigrationCheck}). Writes {@code DIR/migration.json}, {@code
- * DIR/migration-timeline.csv} and {@code DIR/migration-throughput.png}. Exits with 1 when the run
- * or the check fails, or there was an error; a missed performance target is reported, not a
- * failure. Not thread-safe: one run per JVM.
+ * DIR/migration-timeline.csv} (the workload's ops/s per 100 ms), {@code DIR/migration-progress.csv}
+ * (the mover's progress, read every 100 ms from another thread) and {@code
+ * DIR/migration-throughput.png}. Exits with 1 when the run or the check fails, or there was an
+ * error; a missed performance target is reported, not a failure. Not thread-safe: one run per JVM.
  */
 public final class MigrationRun {
 
@@ -102,10 +103,12 @@ public final class MigrationRun {
     ProcessFixture fixture = new ProcessFixture();
     Map<String, Object> json;
     MigrationWorkload workload;
+    MoveProgressSampler progress;
     try (AutoCloseable scope = fixture.openScope("migration")) {
       Outcome outcome = runOnce(fixture, keys, warmUp, window);
       json = outcome.json();
       workload = outcome.workload();
+      progress = outcome.progress();
     } catch (RuntimeException e) {
       System.err.println("migration: FAILED: " + e);
       e.printStackTrace();
@@ -117,13 +120,15 @@ public final class MigrationRun {
     Path file = results.resolve("migration.json");
     JsonText.writeFile(file, json);
     writeTimeline(results.resolve("migration-timeline.csv"), workload);
-    MigrationChart.write(results.resolve("migration-throughput.png"), workload, keys);
+    progress.writeCsv(results.resolve("migration-progress.csv"));
+    MigrationChart.write(results.resolve("migration-throughput.png"), workload, progress, keys);
     System.out.println(headline(json) + " -> " + file);
     System.exit(Boolean.TRUE.equals(json.get("passed")) ? 0 : 1);
   }
 
   /** What a run produced: its JSON, and the workload for the timeline and the chart. */
-  private record Outcome(Map<String, Object> json, MigrationWorkload workload) {}
+  private record Outcome(
+      Map<String, Object> json, MigrationWorkload workload, MoveProgressSampler progress) {}
 
   private static Outcome runOnce(ProcessFixture fixture, int keys, Duration warmUp, Duration window)
       throws Exception {
@@ -181,7 +186,9 @@ public final class MigrationRun {
     MapChangeMover.Planned planned;
     MachineLoad machineAtStart;
     MachineLoad machineAtEnd;
+    MoveProgressSampler progress;
     try (MapChangeMover changes = MapChangeMover.create(etcd, options, listener)) {
+      progress = new MoveProgressSampler(changes.mover(), workload.startNanos());
       planned = changes.plan(MapChange.addNode(node));
       workload.start();
       try {
@@ -199,7 +206,12 @@ public final class MigrationRun {
         machineAtStart = MachineLoad.now();
         marks.add(mark(workload, "apply"));
         workload.enter(Stage.PREPARE);
-        result = changes.apply(MapChange.addNode(node));
+        progress.start();
+        try {
+          result = changes.apply(MapChange.addNode(node));
+        } finally {
+          progress.stop();
+        }
         marks.add(mark(workload, "applied"));
         workload.enter(Stage.AFTER);
         machineAtEnd = MachineLoad.now();
@@ -250,7 +262,7 @@ public final class MigrationRun {
     long errors = (Long) ((Map<?, ?>) json.get("errors")).get("total");
     json.put("passed", Boolean.TRUE.equals(check.get("passed")) && errors == 0);
     json.put("targets", targets(json, keys));
-    return new Outcome(json, workload);
+    return new Outcome(json, workload, progress);
   }
 
   private static Map<String, Object> mark(MigrationWorkload workload, String name) {
