@@ -362,7 +362,7 @@ public final class MigrationRun {
     return json;
   }
 
-  private static Map<String, Object> targets(Map<String, Object> json, int keys) {
+  static Map<String, Object> targets(Map<String, Object> json, int keys) {
     Map<String, Object> targets = new LinkedHashMap<>();
     Map<?, ?> freeze = (Map<?, ?>) json.get("freeze");
     Map<?, ?> duration = (Map<?, ?>) freeze.get("duration");
