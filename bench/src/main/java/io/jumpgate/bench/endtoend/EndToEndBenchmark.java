@@ -22,9 +22,9 @@ import java.util.concurrent.TimeUnit;
  * The end-to-end comparison that {@code bin/bench} runs: Jumpgate, direct Lettuce, Lettuce's
  * cluster client and Lettuce through twemproxy, measured in alternation (A B C D per case and
  * round) on identical closed-loop workloads, against processes started on 127.0.0.1; then the
- * propagation and failover timing mains (package {@code io.jumpgate.bench.timing}) in their own
- * JVMs; then summary.json, points.csv, the charts and the printed tables under the results dir.
- * Every process is killed at the end, on failure and on Ctrl-C.
+ * propagation, failover and migration timing mains (package {@code io.jumpgate.bench.timing}) in
+ * their own JVMs; then summary.json, points.csv, the charts and the printed tables under the
+ * results dir. Every process is killed at the end, on failure and on Ctrl-C.
  */
 public final class EndToEndBenchmark {
   private static final long SEED = 20_261_122L;
