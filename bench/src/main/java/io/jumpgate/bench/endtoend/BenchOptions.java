@@ -18,7 +18,7 @@ import java.util.List;
  * --workloads a,b         a subset of get,set,mix,mget10,mget100,mset10
  * --inflight 1,16,64      the in-flight limits
  * --keys N                the key space (default 100000)
- * --no-timing             do not run the propagation and failover mains
+ * --no-timing             do not run the propagation, failover and migration mains
  * </pre>
  */
 record BenchOptions(

@@ -22,14 +22,17 @@ import java.util.concurrent.TimeUnit;
  * The end-to-end comparison that {@code bin/bench} runs: Jumpgate, direct Lettuce, Lettuce's
  * cluster client and Lettuce through twemproxy, measured in alternation (A B C D per case and
  * round) on identical closed-loop workloads, against processes started on 127.0.0.1; then the
- * propagation and failover timing mains (package {@code io.jumpgate.bench.timing}) in their own
- * JVMs; then summary.json, points.csv, the charts and the printed tables under the results dir.
- * Every process is killed at the end, on failure and on Ctrl-C.
+ * propagation, failover and migration timing mains (package {@code io.jumpgate.bench.timing}) in
+ * their own JVMs; then summary.json, points.csv, the charts and the printed tables under the
+ * results dir. Every process is killed at the end, on failure and on Ctrl-C.
  */
 public final class EndToEndBenchmark {
   private static final long SEED = 20_261_122L;
   private static final List<String> TIMING_RUNS =
-      List.of("io.jumpgate.bench.timing.PropagationRun", "io.jumpgate.bench.timing.FailoverRun");
+      List.of(
+          "io.jumpgate.bench.timing.PropagationRun",
+          "io.jumpgate.bench.timing.FailoverRun",
+          "io.jumpgate.bench.timing.MigrationRun");
 
   private EndToEndBenchmark() {}
 
@@ -80,12 +83,11 @@ public final class EndToEndBenchmark {
     run.put("shards", Servers.SHARDS);
     run.put("nodes", Servers.NODES);
     run.put("alternation", "per workload and in-flight limit: " + options.systems());
-    summary.writeJson(
-        results.resolve("summary.json"),
-        machine,
-        run,
-        results.resolve("propagation.json"),
-        results.resolve("failover.json"));
+    Map<String, Path> timingFiles = new LinkedHashMap<>();
+    for (String name : List.of("propagation", "failover", "migration")) {
+      timingFiles.put(name, results.resolve(name + ".json"));
+    }
+    summary.writeJson(results.resolve("summary.json"), machine, run, timingFiles);
     List<Path> charts = Charts.write(summary, results);
     Summary.writeText(results.resolve("systems.md"), summary.systemTable());
     Summary.writeText(results.resolve("ratios.md"), summary.ratioTable());

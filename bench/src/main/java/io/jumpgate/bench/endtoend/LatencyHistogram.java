@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * two (at most 1/64 = 1.6 % relative error). Recording is one atomic increment, safe from any
  * thread (the Netty threads that complete commands); reading is done after the measurement.
  */
-final class LatencyHistogram {
+public final class LatencyHistogram {
   private static final int SUB_BUCKETS = 64;
   private static final int EXACT = 2 * SUB_BUCKETS;
   private static final int BUCKETS = EXACT + SUB_BUCKETS * 58;
@@ -41,11 +41,13 @@ final class LatencyHistogram {
     return low + (high - low - 1) / 2;
   }
 
-  void record(long nanos) {
+  /** Records one duration. */
+  public void record(long nanos) {
     counts.incrementAndGet(bucketOf(nanos));
   }
 
-  long count() {
+  /** How many durations were recorded. */
+  public long count() {
     long total = 0;
     for (int bucket = 0; bucket < BUCKETS; bucket++) {
       total += counts.get(bucket);
@@ -54,7 +56,7 @@ final class LatencyHistogram {
   }
 
   /** The value at {@code quantile} (0..1) in nanoseconds, or 0 when nothing was recorded. */
-  long valueAt(double quantile) {
+  public long valueAt(double quantile) {
     long total = count();
     if (total == 0) {
       return 0;

@@ -113,21 +113,20 @@ final class Summary {
   }
 
   /**
-   * Writes summary.json. {@code propagation} and {@code failover} are JSON files written by the
-   * timing runs, copied in as they are; a missing file gives {@code null}.
+   * Writes summary.json. {@code timingFiles} are the JSON files written by the timing runs, by the
+   * field they go under ({@code propagation}, {@code failover}, {@code migration}), copied in as
+   * they are, in the map's order; a missing file gives {@code null}.
    *
    * @throws IllegalArgumentException when one of those files is not a JSON object
    */
-  void writeJson(
-      Path file, String machine, Map<String, Object> run, Path propagation, Path failover)
+  void writeJson(Path file, String machine, Map<String, Object> run, Map<String, Path> timingFiles)
       throws IOException {
     try (OutputStream out = Files.newOutputStream(file)) {
-      out.write(
-          toJson(machine, run, propagation, failover).getBytes(JsonEncoding.UTF8.getJavaName()));
+      out.write(toJson(machine, run, timingFiles).getBytes(JsonEncoding.UTF8.getJavaName()));
     }
   }
 
-  String toJson(String machine, Map<String, Object> run, Path propagation, Path failover)
+  String toJson(String machine, Map<String, Object> run, Map<String, Path> timingFiles)
       throws IOException {
     JsonFactory factory = new JsonFactory();
     StringWriter text = new StringWriter();
@@ -185,10 +184,10 @@ final class Summary {
         json.writeEndObject();
       }
       json.writeEndObject();
-      json.writeFieldName("propagation");
-      copyObject(factory, propagation, json);
-      json.writeFieldName("failover");
-      copyObject(factory, failover, json);
+      for (Map.Entry<String, Path> timing : timingFiles.entrySet()) {
+        json.writeFieldName(timing.getKey());
+        copyObject(factory, timing.getValue(), json);
+      }
       json.writeEndObject();
     }
     return text.toString();

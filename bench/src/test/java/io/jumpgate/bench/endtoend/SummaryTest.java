@@ -71,7 +71,10 @@ class SummaryTest {
 
     String json =
         threeRounds()
-            .toJson("2 cores, \"test\" CPU", run, propagation, dir.resolve("missing.json"));
+            .toJson(
+                "2 cores, \"test\" CPU",
+                run,
+                timingFiles(propagation, dir.resolve("missing.json")));
 
     Map<String, Object> flat = flatten(json);
     assertThat(flat)
@@ -88,7 +91,8 @@ class SummaryTest {
         .containsEntry("systems.direct.get@16.clientCpuUsPerRequest", 25.0)
         .containsEntry("propagation.p99Ms", 12L)
         .containsEntry("propagation.clients", 52L)
-        .containsEntry("failover", null);
+        .containsEntry("failover", null)
+        .containsEntry("migration", null);
     assertThat(flat).doesNotContainKey("ratios.get@16.vsTwemproxy.min");
   }
 
@@ -97,9 +101,18 @@ class SummaryTest {
     Path bad = dir.resolve("failover.json");
     Files.writeString(bad, "[1,2]");
 
-    assertThatThrownBy(() -> threeRounds().toJson("m", Map.of(), null, bad))
+    assertThatThrownBy(() -> threeRounds().toJson("m", Map.of(), timingFiles(null, bad)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("failover.json");
+  }
+
+  /** The timing files as EndToEndBenchmark passes them; migration.json is never written here. */
+  private Map<String, Path> timingFiles(Path propagation, Path failover) {
+    Map<String, Path> files = new LinkedHashMap<>();
+    files.put("propagation", propagation);
+    files.put("failover", failover);
+    files.put("migration", dir.resolve("migration.json"));
+    return files;
   }
 
   @Test
