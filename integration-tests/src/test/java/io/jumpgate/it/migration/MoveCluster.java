@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jumpgate.driver.JumpgateAsyncCommands;
 import io.jumpgate.driver.JumpgateClient;
+import io.jumpgate.driver.JumpgateCommands;
 import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.it.fixture.LocalCluster;
+import io.jumpgate.it.fixture.Poll;
 import io.jumpgate.it.fixture.ProcessFixture;
 import io.jumpgate.it.fixture.RedisProcess;
 import io.jumpgate.migration.MovePlan;
@@ -94,6 +96,22 @@ final class MoveCluster {
     return fixture.register(
         JumpgateClient.create(
             JumpgateOptions.builder().etcd(etcdOptions).commandTimeout(commandTimeout).build()));
+  }
+
+  /**
+   * Waits, bounded, until {@code redis} answers a GET on every shard: its first connection to each
+   * node is open (on this loaded machine a first connect can outlast a command's deadline).
+   */
+  void awaitEveryShardAnswers(JumpgateCommands<String, String> redis) {
+    Poll.until(
+        Duration.ofSeconds(30),
+        "the client to answer a GET on every shard",
+        () -> {
+          for (int shard = 0; shard < router.shardCount(); shard++) {
+            redis.get(keyOfShard(shard, "warm-up:"));
+          }
+          return true;
+        });
   }
 
   /** {@code count} keys {@code data:<index>} written through the driver, one in five with a TTL. */
