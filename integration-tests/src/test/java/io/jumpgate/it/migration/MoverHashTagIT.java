@@ -26,7 +26,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -135,11 +134,6 @@ class MoverHashTagIT {
   }
 
   @Test
-  @Disabled(
-      "driver bug, issue 12: a fan-out part (MSET/MGET) held during a freeze is sent after the"
-          + " cutover to the node chosen when the command was split (Dispatcher.chooseNode returns"
-          + " firstNode() for attempt 1), the old leader: acknowledged MSETs are lost (writes after"
-          + " cutover on the source, MGET reads the older value from the new leader)")
   void should_keep_hash_tagged_groups_whole_when_mset_and_mget_run_during_the_move()
       throws Exception {
     MoveCluster setup = MoveCluster.start(fixture, "tags", SHARDS);

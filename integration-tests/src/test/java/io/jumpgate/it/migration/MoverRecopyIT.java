@@ -134,8 +134,8 @@ class MoverRecopyIT {
 
   private MoveResult moveUnderLoad(MoveCluster setup, MovePlan plan, MoveListener listener)
       throws Exception {
-    JumpgateClient syncClient = setup.client(Duration.ofSeconds(2));
-    JumpgateClient asyncClient = setup.client(Duration.ofSeconds(2));
+    JumpgateClient syncClient = setup.client(Duration.ofSeconds(5));
+    JumpgateClient asyncClient = setup.client(Duration.ofSeconds(5));
     MoveCluster.Data data = MoveCluster.writeData(asyncClient.connect().async(), DATA_KEYS);
     MoverOptions options =
         MoverOptions.builder().groupSize(4).cleanupGrace(Duration.ofMillis(2500)).build();
