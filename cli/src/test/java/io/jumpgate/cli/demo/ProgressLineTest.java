@@ -2,6 +2,8 @@ package io.jumpgate.cli.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jumpgate.migration.MovePhase;
+import io.jumpgate.migration.MoveProgress;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Map;
@@ -16,6 +18,21 @@ class ProgressLineTest {
   void aProgressLineShowsTimeRateLatenciesErrorsAndRevision() {
     assertThat(ProgressLine.format(7.04, 41_210, 840, 3_100, new TreeMap<>(), 12))
         .isEqualTo("t=  7.0s   41,210 ops/s  p50 0.84 ms  p99 3.10 ms  rev 12  errors 0");
+  }
+
+  @Test
+  void aDataMoveShowsItsPhaseShardsKeysAndFreezesAfterTheRate() {
+    MoveProgress progress =
+        new MoveProgress(
+            "add-node-leader-3", MovePhase.CUTOVER, 256, 96, 0, 3, 0, 2_417, 40, 0, 0, 0, 0);
+    String moving = ProgressLine.moving("adding leader-3", progress);
+
+    assertThat(moving)
+        .isEqualTo("adding leader-3: cutover 96/256 shards, 2,417 keys copied, 3 freezes");
+    assertThat(ProgressLine.format(12, 41_210, 840, 3_100, new TreeMap<>(), 60, moving))
+        .isEqualTo(
+            "t= 12.0s   41,210 ops/s  adding leader-3: cutover 96/256 shards, 2,417 keys copied,"
+                + " 3 freezes  p50 0.84 ms  p99 3.10 ms  rev 60  errors 0");
   }
 
   @Test
