@@ -165,7 +165,9 @@ public final class DemoCommand implements Callable<Integer> {
       names = DURATION_OPTION,
       paramLabel = "DURATION",
       defaultValue = "20s",
-      description = "How long the workload runs, e.g. 5s, 20s, 1m (3s to 24h; default: 20s).")
+      description =
+          "How long the workload runs, e.g. 5s, 20s, 1m (3s to 24h; default: 20s); it goes on"
+              + " for at least 1 s after the fourth node has joined, however long that took.")
   void setDuration(String value) {
     Duration parsed = parseDuration(value);
     if (parsed == null) {
