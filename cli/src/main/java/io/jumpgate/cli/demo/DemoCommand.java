@@ -30,6 +30,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -129,6 +130,9 @@ public final class DemoCommand implements Callable<Integer> {
 
   /** How long one map change with its data may take before the demo cancels it. */
   static final Duration CHANGE_TIMEOUT = Duration.ofSeconds(60);
+
+  /** How long a cancelled map change may take to stop. */
+  static final Duration CANCEL_TIMEOUT = Duration.ofSeconds(10);
 
   /** One or more of a number and a unit: {@code 500ms}, {@code 20s}, {@code 1m}, {@code 1m30s}. */
   private static final Pattern DURATION = Pattern.compile("(?:[0-9]{1,9}(?:ms|s|m|h))+");
@@ -513,7 +517,7 @@ public final class DemoCommand implements Callable<Integer> {
     /**
      * Applies {@code change} on the mover's thread and waits at most {@link #CHANGE_TIMEOUT}.
      *
-     * @param what for the progress line and the messages, e.g. {@code adding leader-3}
+     * @param what the verb, for the progress line and the messages: {@code add-node}
      * @throws DemoException if it failed or did not end in time (it is then cancelled)
      */
     ChangeOutcome apply(MapChange change, String what) throws InterruptedException {
@@ -525,7 +529,12 @@ public final class DemoCommand implements Callable<Integer> {
         MapChangeMover.Result done = result.get(CHANGE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         return new ChangeOutcome(done, Duration.ofNanos(System.nanoTime() - started));
       } catch (TimeoutException e) {
-        changes.mover().cancel();
+        changes.mover().cancel(); // it stops at its next step, never while shards are frozen
+        try {
+          result.get(CANCEL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException | CancellationException ended) {
+          // cancelled (MoveCancelledException), failed, or still running: reported below
+        }
         throw new DemoException(
             what
                 + " did not end within "
@@ -648,7 +657,7 @@ public final class DemoCommand implements Callable<Integer> {
             Workload.HOTTEST_KEY,
             from,
             to));
-    ChangeOutcome moved = runner.apply(MapChange.moveShard(shard, to), "moving shard " + shard);
+    ChangeOutcome moved = runner.apply(MapChange.moveShard(shard, to), "move-shard");
     progress.event(
         String.format(
             Locale.ROOT,
@@ -699,7 +708,7 @@ public final class DemoCommand implements Callable<Integer> {
             moving.entrySet().stream()
                 .map(entry -> entry.getValue() + " from " + entry.getKey())
                 .collect(Collectors.joining(", "))));
-    ChangeOutcome added = runner.apply(change, "adding " + Playground.NEW_NODE);
+    ChangeOutcome added = runner.apply(change, "add-node");
     progress.event(
         String.format(
             Locale.ROOT,

@@ -25,14 +25,18 @@ class ProgressLineTest {
     MoveProgress progress =
         new MoveProgress(
             "add-node-leader-3", MovePhase.CUTOVER, 256, 96, 0, 3, 0, 2_417, 40, 0, 0, 0, 0);
-    String moving = ProgressLine.moving("adding leader-3", progress);
+    String moving = ProgressLine.moving("add-node", progress);
 
-    assertThat(moving)
-        .isEqualTo("adding leader-3: cutover 96/256 shards, 2,417 keys copied, 3 freezes");
-    assertThat(ProgressLine.format(12, 41_210, 840, 3_100, new TreeMap<>(), 60, moving))
+    assertThat(moving).isEqualTo("add-node: cutover 96/256 shards, 2,417 keys, 3 freezes");
+    String line = ProgressLine.format(12, 41_210, 840, 3_100, new TreeMap<>(), 60, moving);
+    assertThat(line)
         .isEqualTo(
-            "t= 12.0s   41,210 ops/s  adding leader-3: cutover 96/256 shards, 2,417 keys copied,"
-                + " 3 freezes  p50 0.84 ms  p99 3.10 ms  rev 60  errors 0");
+            "t= 12.0s   41,210 ops/s  add-node: cutover 96/256 shards, 2,417 keys, 3 freezes"
+                + "  p50 0.84 ms  p99 3.10 ms  rev 60  errors 0");
+    // on a terminal, the move's progress stays whole and the latencies give way
+    assertThat(ProgressLine.fitted(line))
+        .isEqualTo(
+            "t= 12.0s   41,210 ops/s  add-node: cutover 96/256 shards, 2,417 keys, 3 freezes");
   }
 
   @Test
