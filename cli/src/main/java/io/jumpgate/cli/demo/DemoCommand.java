@@ -12,6 +12,7 @@ import io.jumpgate.migration.GroupOutcome;
 import io.jumpgate.migration.MapChange;
 import io.jumpgate.migration.MapChangeMover;
 import io.jumpgate.migration.MoveListener;
+import io.jumpgate.migration.MovePhase;
 import io.jumpgate.migration.MoveProgress;
 import io.jumpgate.migration.MoveResult;
 import io.jumpgate.migration.MoverOptions;
@@ -495,8 +496,9 @@ public final class DemoCommand implements Callable<Integer> {
 
     /**
      * What the change that runs is doing, for the progress line ({@link ProgressLine#moving}), null
-     * when none runs. Until the mover starts the change's run, its progress is that of the run
-     * before: the change is then shown as starting.
+     * when none runs. Until the mover starts the change's run (the node entry is written and the
+     * change planned first), its progress is that of the run before: the change is then shown as
+     * starting.
      */
     String moving() {
       MapChange change = running;
@@ -505,7 +507,9 @@ public final class DemoCommand implements Callable<Integer> {
         return null;
       }
       MoveProgress progress = changes.mover().progress();
-      return progress.migrationId().equals(change.migrationId())
+      // in its prepare phase a run has no migration id yet
+      boolean preparing = progress.migrationId().isEmpty() && progress.phase() == MovePhase.PREPARE;
+      return progress.migrationId().equals(change.migrationId()) || preparing
           ? ProgressLine.moving(label, progress)
           : label + ": starting";
     }

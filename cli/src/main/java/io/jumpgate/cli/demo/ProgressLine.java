@@ -146,11 +146,15 @@ final class ProgressLine {
    * progress line with it fits 80 columns.
    */
   static String moving(String what, MoveProgress progress) {
+    String phase = progress.phase().name().toLowerCase(Locale.ROOT).replace('_', ' ');
+    if (progress.shardsTotal() == 0) {
+      return what + ": " + phase; // preparing: nothing counted yet
+    }
     return String.format(
         Locale.ROOT,
         "%s: %s %d/%d shards, %,d keys, %d %s",
         what,
-        progress.phase().name().toLowerCase(Locale.ROOT).replace('_', ' '),
+        phase,
         progress.shardsCutOver(),
         progress.shardsTotal(),
         progress.keysCopied(),

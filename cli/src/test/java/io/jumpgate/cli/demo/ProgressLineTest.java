@@ -40,6 +40,14 @@ class ProgressLineTest {
   }
 
   @Test
+  void aDataMoveBeingPreparedShowsItsPhaseOnly() {
+    MoveProgress progress =
+        new MoveProgress("", MovePhase.PREPARE, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    assertThat(ProgressLine.moving("add-node", progress)).isEqualTo("add-node: prepare");
+  }
+
+  @Test
   void anIntervalWithoutAnswersHasNoLatency() {
     assertThat(ProgressLine.format(1, 0, -1, -1, new TreeMap<>(), 2))
         .isEqualTo("t=  1.0s        0 ops/s  p50 -  p99 -  rev 2  errors 0");
