@@ -32,16 +32,19 @@ import java.util.function.Consumer;
 
 /**
  * The demo's cluster: one etcd, {@value #LEADERS} leader redis-servers {@code leader-0..2}, each
- * with one replica {@code replica-i} that replicates it ({@code --replicaof}), and the shard map of
- * cluster {@value #CLUSTER} in etcd: {@value #SHARDS} shards, shard {@code s} led by {@code
- * leader-(s % 3)} with {@code replica-(s % 3)} as its replica, so that the map's replicas are the
- * servers that really replicate the leader.
+ * with one replica {@code replica-i} that replicates it ({@code --replicaof}), a fourth empty
+ * redis-server {@value #NEW_NODE} without replica that the map does not list yet (the demo adds it
+ * mid-run), and the shard map of cluster {@value #CLUSTER} in etcd: {@value #SHARDS} shards, shard
+ * {@code s} led by {@code leader-(s % 3)} with {@code replica-(s % 3)} as its replica, so that the
+ * map's replicas are the servers that really replicate the leader.
  *
  * <p>The map is written with plain etcd transactions that follow the topology contract (what an
  * operator's script would do), not with {@code TopologyAdmin}: the admin's planner picks replicas
  * itself, which would not match the Redis replication pairs. Every change compares the mod revision
  * of each key it rewrites and fits one transaction (etcd runs with {@code --max-txn-ops 4096}), so
- * clients see it as one revision.
+ * clients see it as one revision. The changes whose data moves (the demo runs them through the
+ * migration module's {@code MapChangeMover}, which plans with the admin) are followed by {@link
+ * #alignReplicas}, which puts the replica slots back on the Redis replication pairs.
  *
  * <p>Not thread-safe: the demo's main thread drives it.
  */
@@ -51,16 +54,16 @@ final class Playground implements AutoCloseable {
   static final int SHARDS = 1024;
   static final int LEADERS = 3;
 
+  /** The fourth server: started with the others, in the map only once the demo adds it. */
+  static final String NEW_NODE = "leader-3";
+
   private static final Duration ETCD_TIMEOUT = Duration.ofSeconds(10);
   private static final Duration SYNC_TIMEOUT = Duration.ofSeconds(20);
   private static final Duration REDIS_TIMEOUT = Duration.ofSeconds(2);
   private static final Duration POLL_INTERVAL = Duration.ofMillis(20);
 
-  /** A shard whose leadership moved. */
-  record Move(int shard, String from, String to, long epoch, long revision) {}
-
-  /** The map change after a failover: how many shards changed leader, at which revision. */
-  record MapFailover(int shards, long revision) {}
+  /** A map change: how many shards it rewrote, at which revision. */
+  record MapWrite(int shards, long revision) {}
 
   private final Server etcd;
   private final Map<String, Server> nodes;
@@ -103,6 +106,9 @@ final class Playground implements AutoCloseable {
       nodes.put(leader.name(), leader);
       nodes.put(replica.name(), replica);
     }
+    Server added = servers.startRedis(NEW_NODE, List.of());
+    say.accept(row(added.name(), added.address(), added.pid(), "not in the map yet"));
+    nodes.put(added.name(), added);
     for (int index = 0; index < LEADERS; index++) {
       Server replica = nodes.get(replicaId(index));
       awaitInfo(
@@ -142,7 +148,7 @@ final class Playground implements AutoCloseable {
     return etcd;
   }
 
-  /** Every redis-server by node id: leader-0, replica-0, leader-1, ... */
+  /** Every redis-server by node id: leader-0, replica-0, leader-1, ..., {@value #NEW_NODE}. */
   Map<String, Server> nodes() {
     return nodes;
   }
@@ -151,20 +157,28 @@ final class Playground implements AutoCloseable {
     return nodes.get(nodeId);
   }
 
+  /** The fourth server as a node of the map, for {@code add-node}. */
+  Node newNode() {
+    return Node.of(NEW_NODE, "127.0.0.1", nodes.get(NEW_NODE).port());
+  }
+
   /**
    * Writes the whole map in one transaction, only if the cluster has no meta yet (as {@code init}
-   * does): the nodes, every shard, meta last.
+   * does): the nodes (all but {@value #NEW_NODE}), every shard, meta last.
    *
    * @return the etcd revision of the map
    */
   long writeInitialMap() {
     List<Op> puts = new ArrayList<>();
     nodes.forEach(
-        (id, server) ->
+        (id, server) -> {
+          if (!id.equals(NEW_NODE)) {
             puts.add(
                 put(
                     keys.node(id),
-                    TopologyCodec.encodeNode(Node.of(id, "127.0.0.1", server.port())))));
+                    TopologyCodec.encodeNode(Node.of(id, "127.0.0.1", server.port()))));
+          }
+        });
     for (int shard = 0; shard < SHARDS; shard++) {
       int leader = shard % LEADERS;
       ShardAssignment assignment =
@@ -189,23 +203,6 @@ final class Playground implements AutoCloseable {
   }
 
   /**
-   * Gives shard {@code shard} to leader {@code to} (with its Redis replica as the map's replica),
-   * epoch + 1. Only the map changes: the shard's keys stay where they are.
-   */
-  Move moveShard(int shard, String to) {
-    KeyValue entry = readOne(keys.shard(shard));
-    ShardAssignment current = TopologyCodec.decodeAssignment(shard, entry.getValue().getBytes());
-    ShardAssignment moved =
-        new ShardAssignment(
-            shard, to, List.of(partnerOf(to)), current.epoch() + 1, current.state());
-    long revision =
-        commitChecked(
-            List.of(compareModRevision(keys.shard(shard), entry.getModRevision())),
-            List.of(put(keys.shard(shard), TopologyCodec.encodeAssignment(moved))));
-    return new Move(shard, current.leader(), to, moved.epoch(), revision);
-  }
-
-  /**
    * Redis's graceful failover of {@code leaderId} to its replica: {@code FAILOVER} on the leader
    * (it pauses writes until the replica has caught up, then the two swap roles); returns once the
    * replica reports the master role.
@@ -224,7 +221,7 @@ final class Playground implements AutoCloseable {
    * After a failover of {@code from} to {@code to}: every shard that {@code from} leads is given to
    * {@code to}, with {@code from} as its replica, epoch + 1; one transaction.
    */
-  MapFailover failOverMap(String from, String to) {
+  MapWrite failOverMap(String from, String to) {
     List<KeyValue> entries =
         await(
                 client
@@ -245,7 +242,63 @@ final class Playground implements AutoCloseable {
         puts.add(put(key, TopologyCodec.encodeAssignment(next)));
       }
     }
-    return new MapFailover(puts.size(), commitChecked(compares, puts));
+    return new MapWrite(puts.size(), commitChecked(compares, puts));
+  }
+
+  /**
+   * Makes the map's replica slots those of the Redis replication again, map only, in one
+   * transaction: each shard's replica is the server that replicates its leader ({@code ROLE}), or
+   * none when its leader has no replica ({@value #NEW_NODE}), epoch + 1 for each shard that
+   * changes. Moves with data and add-node give replica slots by the planner's balance, which knows
+   * nothing of Redis replication: a slot on a server that does not replicate the leader would hold
+   * none of the shard's keys.
+   *
+   * @return how many shards changed, and the revision (0 when none changed)
+   */
+  MapWrite alignReplicas() {
+    Map<Integer, String> nodeByPort = new LinkedHashMap<>();
+    nodes.forEach((id, server) -> nodeByPort.put(server.port(), id));
+    Map<String, String> replicaOf = new LinkedHashMap<>();
+    for (Map.Entry<String, Server> node : nodes.entrySet()) {
+      Object answer = redis(node.getValue(), "ROLE");
+      if (answer instanceof List<?> role
+          && role.size() >= 3
+          && "slave".equals(String.valueOf(role.get(0)))) {
+        String master = nodeByPort.get(Integer.parseInt(String.valueOf(role.get(2))));
+        if (master != null) {
+          replicaOf.put(master, node.getKey());
+        }
+      }
+    }
+    List<KeyValue> entries =
+        await(
+                client
+                    .getKVClient()
+                    .get(bytes(keys.shardsPrefix()), GetOption.builder().isPrefix(true).build()),
+                "reading the shards")
+            .getKvs();
+    List<Cmp> compares = new ArrayList<>();
+    List<Op> puts = new ArrayList<>();
+    for (KeyValue entry : entries) {
+      String key = entry.getKey().toString(StandardCharsets.UTF_8);
+      int shard = keys.parse(key).shard();
+      ShardAssignment current = TopologyCodec.decodeAssignment(shard, entry.getValue().getBytes());
+      String replica = replicaOf.get(current.leader());
+      List<String> replicas = replica == null ? List.of() : List.of(replica);
+      if (!current.replicas().equals(replicas)) {
+        ShardAssignment next =
+            new ShardAssignment(
+                shard,
+                current.leader(),
+                replicas,
+                current.epoch() + 1,
+                current.state(),
+                current.migration());
+        compares.add(compareModRevision(key, entry.getModRevision()));
+        puts.add(put(key, TopologyCodec.encodeAssignment(next)));
+      }
+    }
+    return new MapWrite(puts.size(), puts.isEmpty() ? 0 : commitChecked(compares, puts));
   }
 
   /** {@code master} or {@code slave}, as ROLE says. */
@@ -279,14 +332,6 @@ final class Playground implements AutoCloseable {
       throw new DemoException("the map changed since it was read; nothing was written");
     }
     return response.getHeader().getRevision();
-  }
-
-  private KeyValue readOne(String key) {
-    List<KeyValue> found = await(client.getKVClient().get(bytes(key)), "reading " + key).getKvs();
-    if (found.isEmpty()) {
-      throw new DemoException(key + " is missing from etcd " + etcdEndpoint());
-    }
-    return found.get(0);
   }
 
   private static Cmp compareModRevision(String key, long modRevision) {

@@ -1,5 +1,6 @@
 package io.jumpgate.cli.demo;
 
+import io.jumpgate.migration.MoveProgress;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -26,6 +27,9 @@ final class ProgressLine {
    */
   static final int IN_PLACE_WIDTH = 79;
 
+  /** A line is cut at a field boundary only when that loses at most this many columns. */
+  private static final int FIELD_CUT_COLUMNS = 12;
+
   private final PrintWriter out;
   private final boolean inPlace;
   private String shown = "";
@@ -42,14 +46,28 @@ final class ProgressLine {
   /** Shows a new progress line. */
   synchronized void update(String line) {
     if (inPlace) {
-      String fitted =
-          line.length() <= IN_PLACE_WIDTH ? line : line.substring(0, IN_PLACE_WIDTH - 3) + "...";
+      String fitted = fitted(line);
       out.print("\r" + padded(fitted));
       shown = fitted;
     } else {
       out.println(line);
     }
     out.flush();
+  }
+
+  /**
+   * {@code line} cut to {@link #IN_PLACE_WIDTH}: at the last field boundary (two spaces) when that
+   * drops only the last few columns' fields (the latencies after a data move's progress), else with
+   * {@code ...}.
+   */
+  static String fitted(String line) {
+    if (line.length() <= IN_PLACE_WIDTH) {
+      return line;
+    }
+    int boundary = line.lastIndexOf("  ", IN_PLACE_WIDTH);
+    return boundary >= IN_PLACE_WIDTH - FIELD_CUT_COLUMNS
+        ? line.substring(0, boundary)
+        : line.substring(0, IN_PLACE_WIDTH - 3) + "...";
   }
 
   /** Prints a line that stays (an event), above the progress line. */
@@ -94,15 +112,54 @@ final class ProgressLine {
       long p99Micros,
       SortedMap<String, Long> errors,
       long revision) {
+    return format(seconds, opsPerSecond, p50Micros, p99Micros, errors, revision, "");
+  }
+
+  /**
+   * The same with what a data move is doing ({@link #moving}) after the rate, so that it stays in
+   * view when a terminal's line is cut ({@link #fitted}): {@code t= 12.0s 41,210 ops/s add-node:
+   * cutover 96/256 shards, 2,417 keys, 3 freezes p50 ...}; nothing when {@code moving} is empty.
+   */
+  static String format(
+      double seconds,
+      long opsPerSecond,
+      long p50Micros,
+      long p99Micros,
+      SortedMap<String, Long> errors,
+      long revision,
+      String moving) {
     return String.format(
         Locale.ROOT,
-        "t=%5.1fs  %,7d ops/s  p50 %s  p99 %s  rev %d  %s",
+        "t=%5.1fs  %,7d ops/s  %sp50 %s  p99 %s  rev %d  %s",
         seconds,
         opsPerSecond,
+        moving.isEmpty() ? "" : moving + "  ",
         latency(p50Micros),
         latency(p99Micros),
         revision,
         errors(errors));
+  }
+
+  /**
+   * {@code add-node: cutover 96/256 shards, 2,417 keys, 3 freezes}: the phase of a data move, its
+   * shards cut over of all, the keys copied (first copies) and the freezes so far. Short, so that a
+   * progress line with it fits 80 columns.
+   */
+  static String moving(String what, MoveProgress progress) {
+    String phase = progress.phase().name().toLowerCase(Locale.ROOT).replace('_', ' ');
+    if (progress.shardsTotal() == 0) {
+      return what + ": " + phase; // preparing: nothing counted yet
+    }
+    return String.format(
+        Locale.ROOT,
+        "%s: %s %d/%d shards, %,d keys, %d %s",
+        what,
+        phase,
+        progress.shardsCutOver(),
+        progress.shardsTotal(),
+        progress.keysCopied(),
+        progress.groupsAttempted(),
+        progress.groupsAttempted() == 1 ? "freeze" : "freezes");
   }
 
   /** {@code errors 0}, or {@code errors 5 (READONLY 3, timeout 1, other 1)}: the most frequent. */

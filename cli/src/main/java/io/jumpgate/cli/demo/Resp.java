@@ -1,6 +1,7 @@
 package io.jumpgate.cli.demo;
 
 import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -15,10 +16,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One RESP2 command to a redis-server on 127.0.0.1, on a connection of its own: what the demo needs
- * to check and steer its servers (PING, INFO, ROLE, DBSIZE, FAILOVER) without going through the
- * driver. Replies: simple string and bulk string as {@link String} (bulk may be null), integer as
- * {@link Long}, array as {@link List}, error as {@link Error}.
+ * RESP2 commands to a redis-server on 127.0.0.1, on a connection of their own: what the demo needs
+ * to check and steer its servers (PING, INFO, ROLE, DBSIZE, FAILOVER, and the key check's KEYS and
+ * MGET) without going through the driver. Replies: simple string and bulk string as {@link String}
+ * (bulk may be null), integer as {@link Long}, array as {@link List}, error as {@link Error}.
  *
  * <p>Stateless and thread-safe.
  */
@@ -49,6 +50,33 @@ final class Resp {
       out.write(encode(command));
       out.flush();
       return read(new BufferedInputStream(socket.getInputStream()));
+    }
+  }
+
+  /**
+   * Sends {@code commands} to 127.0.0.1:{@code port} on one connection, all at once (pipelined),
+   * and returns their replies in order.
+   *
+   * @param timeout for connecting and for each reply
+   * @throws IOException if the server cannot be reached or does not answer in time
+   */
+  static List<Object> callAll(int port, Duration timeout, List<String[]> commands)
+      throws IOException {
+    int millis = (int) timeout.toMillis();
+    try (Socket socket = new Socket()) {
+      socket.setSoTimeout(millis);
+      socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), millis);
+      OutputStream out = new BufferedOutputStream(socket.getOutputStream());
+      for (String[] command : commands) {
+        out.write(encode(command));
+      }
+      out.flush();
+      InputStream in = new BufferedInputStream(socket.getInputStream());
+      List<Object> replies = new ArrayList<>(commands.size());
+      for (int index = 0; index < commands.size(); index++) {
+        replies.add(read(in));
+      }
+      return replies;
     }
   }
 

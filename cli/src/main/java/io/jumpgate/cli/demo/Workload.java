@@ -22,11 +22,17 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The demo's load: a mix of {@value #GET_PERCENT}% GET, {@value #SET_PERCENT}% SET of {@value
- * #VALUE_BYTES}-byte values, {@value #INCR_PERCENT}% INCR of counters and the rest MGET of {@value
- * #MGET_KEYS} keys, over {@value #KEYS} keys ({@code user:<n>}) and {@value #COUNTERS} counters
- * ({@code counter:<n>}), both skewed towards low numbers ({@code user:0} is the hottest key). One
- * thread sends the commands through the driver's asynchronous API with at most {@code maxInFlight}
- * outstanding; every answer or failure is counted with its latency.
+ * #VALUE_BYTES}-byte values, {@value #DEL_PERCENT}% DEL, {@value #INCR_PERCENT}% INCR of counters
+ * and the rest MGET of {@value #MGET_KEYS} keys, over {@value #KEYS} keys ({@code user:<n>}) and
+ * {@value #COUNTERS} counters ({@code counter:<n>}), both skewed towards low numbers ({@code
+ * user:0} is the hottest key). One thread sends the commands through the driver's asynchronous API
+ * with at most {@code maxInFlight} outstanding; every answer or failure is counted with its
+ * latency.
+ *
+ * <p>Every write is recorded in a {@link WriteLedger}, for the check at the end. So that the value
+ * a key must hold is known exactly, a key has at most one SET or DEL in flight: a write picked for
+ * a key that has one in flight is sent as a GET of that key instead (this happens mostly to the
+ * hottest keys, and shifts the mix by a fraction of a percent towards GET).
  *
  * <p>Thread-safe: answers are counted on the driver's threads; {@link #snapshot()} may be called
  * from any thread.
@@ -36,9 +42,14 @@ final class Workload {
   static final int KEYS = 10_000;
   static final int COUNTERS = 100;
   static final int MGET_KEYS = 10;
+
+  /** How many distinct values SET writes. */
+  static final int VALUES = 16;
+
   static final int VALUE_BYTES = 100;
   static final int GET_PERCENT = 40;
-  static final int SET_PERCENT = 30;
+  static final int SET_PERCENT = 27;
+  static final int DEL_PERCENT = 3;
   static final int INCR_PERCENT = 15;
 
   /** The hottest key. */
@@ -76,17 +87,35 @@ final class Workload {
   private final LongAdder succeeded = new LongAdder();
   private final LongAdder failed = new LongAdder();
   private final Map<String, LongAdder> errors = new ConcurrentHashMap<>();
-  private final String[] values = new String[16];
+  private final String[] values = new String[VALUES];
+  private final WriteLedger ledger;
   private volatile boolean running;
   private Thread sender;
 
-  Workload(JumpgateAsyncCommands<String, String> redis, int maxInFlight) {
+  /**
+   * @param redis the driver's commands
+   * @param maxInFlight commands kept outstanding
+   * @param ledger where the writes are recorded, {@link #newLedger()}; shared by workloads that run
+   *     one after the other on the same keys
+   */
+  Workload(JumpgateAsyncCommands<String, String> redis, int maxInFlight, WriteLedger ledger) {
     this.redis = redis;
+    this.ledger = ledger;
     this.maxInFlight = maxInFlight;
     this.inFlight = new Semaphore(maxInFlight);
     for (int index = 0; index < values.length; index++) {
-      values[index] = Character.toString('a' + index).repeat(VALUE_BYTES);
+      values[index] = value(index);
     }
+  }
+
+  /** A ledger for this workload's keys, counters and values. */
+  static WriteLedger newLedger() {
+    return new WriteLedger(KEYS, COUNTERS, VALUES);
+  }
+
+  /** The value number {@code index}: {@value #VALUE_BYTES} times one letter. */
+  static String value(int index) {
+    return Character.toString('a' + index).repeat(VALUE_BYTES);
   }
 
   static String key(int index) {
@@ -172,11 +201,33 @@ final class Workload {
     if (pick < GET_PERCENT) {
       return redis.get(key(skewed(random, KEYS)));
     }
-    if (pick < GET_PERCENT + SET_PERCENT) {
-      return redis.set(key(skewed(random, KEYS)), values[random.nextInt(values.length)]);
+    if (pick < GET_PERCENT + SET_PERCENT + DEL_PERCENT) {
+      int key = skewed(random, KEYS);
+      if (!ledger.tryLockKey(key)) {
+        return redis.get(key(key)); // a write to it is in flight: see the class comment
+      }
+      int state;
+      CompletionStage<?> sent;
+      try {
+        if (pick < GET_PERCENT + SET_PERCENT) {
+          int value = random.nextInt(values.length);
+          state = WriteLedger.valueState(value);
+          sent = redis.set(key(key), values[value]);
+        } else {
+          state = WriteLedger.ABSENT;
+          sent = redis.del(key(key));
+        }
+      } catch (RuntimeException e) { // not sent: the key keeps its value
+        ledger.unlockKey(key);
+        throw e;
+      }
+      return sent.whenComplete((answer, error) -> ledger.keyWritten(key, state, error == null));
     }
-    if (pick < GET_PERCENT + SET_PERCENT + INCR_PERCENT) {
-      return redis.incr(counter(skewed(random, COUNTERS)));
+    if (pick < GET_PERCENT + SET_PERCENT + DEL_PERCENT + INCR_PERCENT) {
+      int counter = skewed(random, COUNTERS);
+      return redis
+          .incr(counter(counter))
+          .whenComplete((answer, error) -> ledger.counterIncremented(counter, error == null));
     }
     String[] keys = new String[MGET_KEYS];
     for (int index = 0; index < keys.length; index++) {

@@ -66,6 +66,8 @@ class DemoCommandTest {
 
     assertThat(run.exitCode()).isZero();
     assertThat(run.out()).contains("--duration=DURATION", "--keep", "JUMPGATE_ETCD_BIN");
+    assertThat(run.out().replaceAll("\\s+", " "))
+        .contains("adds the fourth server as a node", "'0 errors, every key checked'");
   }
 
   @Test

@@ -2,6 +2,8 @@ package io.jumpgate.cli.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jumpgate.migration.MovePhase;
+import io.jumpgate.migration.MoveProgress;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Map;
@@ -16,6 +18,33 @@ class ProgressLineTest {
   void aProgressLineShowsTimeRateLatenciesErrorsAndRevision() {
     assertThat(ProgressLine.format(7.04, 41_210, 840, 3_100, new TreeMap<>(), 12))
         .isEqualTo("t=  7.0s   41,210 ops/s  p50 0.84 ms  p99 3.10 ms  rev 12  errors 0");
+  }
+
+  @Test
+  void aDataMoveShowsItsPhaseShardsKeysAndFreezesAfterTheRate() {
+    MoveProgress progress =
+        new MoveProgress(
+            "add-node-leader-3", MovePhase.CUTOVER, 256, 96, 0, 3, 0, 2_417, 40, 0, 0, 0, 0);
+    String moving = ProgressLine.moving("add-node", progress);
+
+    assertThat(moving).isEqualTo("add-node: cutover 96/256 shards, 2,417 keys, 3 freezes");
+    String line = ProgressLine.format(12, 41_210, 840, 3_100, new TreeMap<>(), 60, moving);
+    assertThat(line)
+        .isEqualTo(
+            "t= 12.0s   41,210 ops/s  add-node: cutover 96/256 shards, 2,417 keys, 3 freezes"
+                + "  p50 0.84 ms  p99 3.10 ms  rev 60  errors 0");
+    // on a terminal, the move's progress stays whole and the latencies give way
+    assertThat(ProgressLine.fitted(line))
+        .isEqualTo(
+            "t= 12.0s   41,210 ops/s  add-node: cutover 96/256 shards, 2,417 keys, 3 freezes");
+  }
+
+  @Test
+  void aDataMoveBeingPreparedShowsItsPhaseOnly() {
+    MoveProgress progress =
+        new MoveProgress("", MovePhase.PREPARE, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    assertThat(ProgressLine.moving("add-node", progress)).isEqualTo("add-node: prepare");
   }
 
   @Test

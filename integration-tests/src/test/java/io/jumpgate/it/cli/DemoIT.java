@@ -21,15 +21,18 @@ import picocli.CommandLine;
 
 /**
  * {@code jumpgate demo} end to end, in-process, against real etcd and redis-server binaries: the
- * run prints what it promises and leaves no process and no temp dir behind; with {@code --keep} the
- * cluster stays reachable with the flags it prints.
+ * run prints what it promises (a shard moved with its keys, a failover, a fourth node added with a
+ * quarter of the shards moved to it live, every key checked on its owner) and leaves no process and
+ * no temp dir behind; with {@code --keep} the cluster stays reachable with the flags it prints.
  */
 class DemoIT {
 
   private static final Pattern PID = Pattern.compile(" pid (\\d+)");
   private static final Pattern DIR = Pattern.compile("a local cluster in (\\S+)");
   private static final Pattern PROGRESS =
-      Pattern.compile("(?m)^t=\\s*\\d+\\.\\ds\\s+[\\d,]+ ops/s  p50 .* rev \\d+  errors \\d.*$");
+      Pattern.compile(
+          "(?m)^t=\\s*\\d+\\.\\ds\\s+[\\d,]+ ops/s  (?:[a-z-]+: [^\\n]*?  )?p50 .* rev \\d+"
+              + "  errors \\d.*$");
 
   /** Processes a --keep run left running, stopped after the test whatever happens. */
   private final List<Long> kept = new ArrayList<>();
@@ -104,19 +107,27 @@ class DemoIT {
     String out = result.out();
     assertThat(PROGRESS.matcher(out).results().count()).as(out).isGreaterThanOrEqualTo(4);
     assertThat(out)
-        .contains(" move: shard ", "moving data is a separate step")
+        .contains(" move: shard ", "with its keys", "1 shard moved with its keys")
         .contains(
             "failover: FAILOVER on leader-1", "replica-1 is master", "errors during the switch")
+        .contains("leader-3 is not in the map", "add-node: leader-3 joins the map")
+        .contains("add-node: 256 shards moved with their keys")
+        .contains("replica slots realigned with Redis replication")
         .contains("workload: ")
+        .contains("key check: 0 errors, every key checked (10,100 keys)")
         .contains("routing at topology revision", "SHARDS LED", "KEYS")
-        .contains("driver metrics", "GET", "MGET", "INCR", "SET", "retries by reason")
-        .contains("topology updates applied: 3")
-        .contains("cluster stopped: 7 processes ended");
-    assertThat(out).containsPattern("(?m)^  replica-1 +127\\.0\\.0\\.1:\\d+ +master +341 ");
+        .contains("driver metrics", "GET", "MGET", "INCR", "SET", "DEL", "retries by reason")
+        .contains("cluster stopped: 8 processes ended");
+    // the data moves showed their progress in the progress line, and lost no write
+    assertThat(out)
+        .containsPattern("(?m)^t=.* ops/s  add-node: [a-z ]+ \\d+/256 shards, [\\d,]+ keys")
+        .doesNotContainPattern("[1-9][\\d,]* writes after cutover");
+    assertThat(out).containsPattern("(?m)^  replica-1 +127\\.0\\.0\\.1:\\d+ +master +256 ");
     assertThat(out).containsPattern("(?m)^  leader-1 +127\\.0\\.0\\.1:\\d+ +replica +0 ");
+    assertThat(out).containsPattern("(?m)^  leader-3 +127\\.0\\.0\\.1:\\d+ +master +256 ");
     // Then no process it started survives, and its temp dir is gone
     List<Long> pids = pids(out);
-    assertThat(pids).hasSize(7);
+    assertThat(pids).hasSize(8);
     assertThat(pids).noneMatch(DemoIT::alive);
     assertThat(dir(out)).doesNotExist();
   }
@@ -130,7 +141,7 @@ class DemoIT {
     assertThat(result.exitCode())
         .as("stderr: %s%nstdout:%n%s", result.err(), result.out())
         .isZero();
-    assertThat(kept).hasSize(7).allMatch(DemoIT::alive);
+    assertThat(kept).hasSize(8).allMatch(DemoIT::alive);
     assertThat(keptDir).isDirectory();
     Matcher flags =
         Pattern.compile("reach it with (--etcd (http://127\\.0\\.0\\.1:\\d+) --cluster demo)")
@@ -144,6 +155,6 @@ class DemoIT {
     int exitCode =
         topology.execute("topology", "show", "--etcd", flags.group(2), "--cluster", "demo");
     assertThat(exitCode).as(out.toString()).isZero();
-    assertThat(out.toString()).contains("leader-0", "replica-1", "1024");
+    assertThat(out.toString()).contains("leader-0", "replica-1", "leader-3", "1024");
   }
 }
