@@ -121,6 +121,8 @@ class MoverKillIT {
           "2,000 operations before the move",
           () -> load.operations.get() > 2_000);
 
+      Object captureBefore = cluster.leader(0).call("CONFIG", "GET", "notify-keyspace-events");
+
       // When a mover process is killed with SIGKILL at that point
       MoverProcess mover = MoverProcess.start(fixture, options);
       int frozenShard = -1;
@@ -200,6 +202,14 @@ class MoverKillIT {
         }
       }
       OwnerCheck.assertEveryKeyOnItsOwner(etcd, servers, router, load, data, dataTtl);
+      // Not asserted: the source's change capture setting before the move and after the resume
+      System.out.println(
+          "MOVER-KILL "
+              + point
+              + ": notify-keyspace-events on the source before the move "
+              + captureBefore
+              + ", after the resume "
+              + cluster.leader(0).call("CONFIG", "GET", "notify-keyspace-events"));
     }
     try (MigrationStore store = MigrationStore.create(etcd)) {
       assertThat(store.listRecords()).isEmpty();
