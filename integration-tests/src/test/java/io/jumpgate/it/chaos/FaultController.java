@@ -22,12 +22,16 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.IntFunction;
 
 /**
  * Injects one fault at a time, at random from a seeded {@link Random}, with a bounded pause between
@@ -87,8 +91,8 @@ final class FaultController {
   private final Map<Fault, Integer> counts = new EnumMap<>(Fault.class);
   private long lastRevision;
   private long longestClientApplyNanos;
-  private final java.util.function.IntFunction<String> keyOf;
-  private final Map<String, Integer> killsByPhase = new java.util.HashMap<>();
+  private final IntFunction<String> probeKeyOf;
+  private final Map<String, Integer> killsByPhase = new HashMap<>();
   private int migrations;
   private int moverKills;
   private long shardsCutOver;
@@ -103,14 +107,14 @@ final class FaultController {
       List<JumpgateClient> clients,
       PrintStream log,
       long startNanos,
-      java.util.function.IntFunction<String> probeKeyOf) {
+      IntFunction<String> probeKeyOf) {
     this.settings = settings;
     this.cluster = cluster;
     this.clients = clients;
     this.log = log;
     this.startNanos = startNanos;
     this.random = new Random(settings.seed());
-    this.keyOf = probeKeyOf;
+    this.probeKeyOf = probeKeyOf;
   }
 
   /** Injects faults until {@code deadlineNanos}, then returns with the last one healed. */
@@ -393,7 +397,7 @@ final class FaultController {
    */
   private long awaitServed(int shard, long killedAt) {
     JumpgateCommands<String, String> redis = clients.get(0).connect().sync();
-    String key = keyOf.apply(shard);
+    String key = probeKeyOf.apply(shard);
     RuntimeException last = null;
     for (int attempt = 0; attempt < SERVE_TRIES; attempt++) {
       try {
@@ -439,10 +443,10 @@ final class FaultController {
 
   /** Figures of the migrations for the report. */
   Map<String, Object> migrationFigures() {
-    Map<String, Object> figures = new java.util.LinkedHashMap<>();
+    Map<String, Object> figures = new LinkedHashMap<>();
     figures.put("migrations", migrations);
     figures.put("moverKills", moverKills);
-    figures.put("killsByPhase", new java.util.TreeMap<>(killsByPhase));
+    figures.put("killsByPhase", new TreeMap<>(killsByPhase));
     figures.put("shardsCutOver", shardsCutOver);
     figures.put("shardsNotMoved", shardsNotMoved);
     figures.put("writesAfterCutover", writesAfterCutover);
