@@ -10,6 +10,7 @@ import io.jumpgate.it.fixture.Poll;
 import io.jumpgate.it.fixture.ProcessFixture;
 import io.jumpgate.it.fixture.RedisProcess;
 import io.jumpgate.it.fixture.Resp;
+import io.jumpgate.topology.EtcdTopologyOptions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -30,6 +31,9 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * threads. Every change of a shard's leader bumps its epoch, as the topology contract asks.
  */
 final class ChaosCluster implements AutoCloseable {
+  /** The group of a counter whose shard moves between groups: a crash of any group counts. */
+  static final int ANY_GROUP = -1;
+
   private static final Duration ETCD_WRITE_TIMEOUT = Duration.ofSeconds(20);
   private static final Duration SYNC_TIMEOUT = Duration.ofSeconds(30);
 
@@ -165,14 +169,28 @@ final class ChaosCluster implements AutoCloseable {
     return shardEpoch[shard];
   }
 
-  /** How many times a leader of the group was about to be killed (bumped before the kill). */
+  /**
+   * How many times a leader of the group ({@link #ANY_GROUP}: of any group) was about to be killed
+   * (bumped before the kill).
+   */
   long crashesStarted(int group) {
-    return crashesStarted.get(group);
+    return group == ANY_GROUP ? sum(crashesStarted) : crashesStarted.get(group);
   }
 
-  /** How many times a leader of the group was killed and gone (bumped once it is gone). */
+  /**
+   * How many times a leader of the group ({@link #ANY_GROUP}: of any group) was killed and gone
+   * (bumped once it is gone).
+   */
   long crashesCompleted(int group) {
-    return crashesCompleted.get(group);
+    return group == ANY_GROUP ? sum(crashesCompleted) : crashesCompleted.get(group);
+  }
+
+  private static long sum(AtomicLongArray counts) {
+    long total = 0;
+    for (int index = 0; index < counts.length(); index++) {
+      total += counts.get(index);
+    }
+    return total;
   }
 
   void crashStarting(int group) {
@@ -225,6 +243,45 @@ final class ChaosCluster implements AutoCloseable {
   void reassign(int shard, int toGroup) {
     shardGroup[shard] = toGroup;
     shardEpoch[shard]++;
+  }
+
+  /**
+   * A shard moved to another group with its data (by a mover, which wrote its new leader and epoch
+   * to etcd): the model takes the group and the epoch etcd has; {@link #writeShards} then gives the
+   * shard its new group's replica.
+   */
+  void adopt(int shard, int group, long epoch) {
+    shardGroup[shard] = group;
+    shardEpoch[shard] = epoch;
+  }
+
+  /** The group of a node id {@code g<i>-a} or {@code g<i>-b}. */
+  static int groupOfNode(String nodeId) {
+    if (!nodeId.matches("g[0-9]+-[ab]")) {
+      throw new IllegalArgumentException("not a node id of the chaos cluster: " + nodeId);
+    }
+    return Integer.parseInt(nodeId.substring(1, nodeId.indexOf('-')));
+  }
+
+  /** The etcd options of this cluster, for a mover or an admin. */
+  EtcdTopologyOptions etcdOptions() {
+    return EtcdTopologyOptions.builder()
+        .endpoints(etcd.endpointList())
+        .cluster(clusterName)
+        .build();
+  }
+
+  /** Writes one key under the cluster's root (e.g. a client registration); returns the revision. */
+  long putKey(String relativeKey, String value) throws Exception {
+    return commit(List.of(put(relativeKey, value)));
+  }
+
+  /** Deletes one key under the cluster's root; returns the revision. */
+  long deleteKey(String relativeKey) throws Exception {
+    return retryEtcd(
+            "delete " + relativeKey, () -> client.getKVClient().delete(bytes(root() + relativeKey)))
+        .getHeader()
+        .getRevision();
   }
 
   /** The group's replica is back in sync (or gone): its shards list it again (or no longer). */

@@ -11,7 +11,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * The chaos run with exact accounting (see {@link ChaosRun}): doubled increments, increments lost
  * without a crash, untyped failures, calls past their deadline + margin, reads that go back within
- * an epoch, and failures after the faults stopped must all be zero.
+ * an epoch, failures after the faults stopped, writes to a source after a migration's cutover, and
+ * keys not on exactly their owner at the end (shards migrate with their data, and movers are killed
+ * and resumed) must all be zero.
  *
  * <p>Short mode by default (inside {@code bin/test}: about 60 s of faults, every fault type at
  * least once, under 2 minutes with startup). {@code bin/chaos --minutes N} runs it in long mode

@@ -47,6 +47,8 @@ final class ChaosReport {
             + "  acked increments %s, counter total %s, lost graceful %s, lost crash %s,"
             + " doubled %s%n"
             + "  reads %s, deadline overruns ms %s, longest stall %s ms%n"
+            + "  migrations %s%n"
+            + "  placement %s%n"
             + "  recovery %s%n"
             + "  %s",
         fields.get("seed"),
@@ -65,6 +67,8 @@ final class ChaosReport {
         fields.get("reads"),
         fields.get("deadlineOverrunsMs"),
         fields.get("longestStallMs"),
+        fields.get("migrations"),
+        fields.get("placement"),
         fields.get("recovery"),
         violations.isEmpty() ? "PASSED" : "FAILED: " + String.join("; ", violations));
   }

@@ -5,15 +5,23 @@ import io.jumpgate.driver.JumpgateCommands;
 import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.it.fixture.Poll;
 import io.jumpgate.it.fixture.ProcessFixture;
+import io.jumpgate.routing.Xxh64JumpRouter;
+import io.jumpgate.spi.ShardState;
 import io.jumpgate.topology.EtcdTopologyOptions;
 import io.jumpgate.topology.EtcdTopologySource;
+import io.jumpgate.topology.ShardAssignment;
+import io.jumpgate.topology.TopologyAdmin;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -98,7 +106,12 @@ final class ChaosRun {
             });
     FaultController controller =
         new FaultController(
-            settings, cluster, List.of(writerClient, readerClient), log, startNanos);
+            settings,
+            cluster,
+            List.of(writerClient, readerClient),
+            log,
+            startNanos,
+            shard -> workload.keyOf(shard, "probe"));
     Map<String, Object> probe;
     long faultsStarted;
     long faultsEnded;
@@ -136,16 +149,19 @@ final class ChaosRun {
       workload.stop();
     }
     long loadStopped = System.nanoTime();
+    Xxh64JumpRouter router = Xxh64JumpRouter.forShards(settings.shards());
     for (CounterLedger ledger : workload.ledgers()) {
-      ChaosCluster.Group group = cluster.group(ledger.group());
+      ChaosCluster.Group group = cluster.group(cluster.groupOf(router.shardOfUtf8(ledger.key())));
       Object value = ChaosCluster.call(group.leader(), "GET", ledger.key());
       ledger.settleFinal(
           value == null ? 0 : Long.parseLong((String) value),
           cluster.crashesStarted(ledger.group()));
     }
+    Map<String, Object> placement = placement(cluster, workload, router);
     ChaosReport report =
         summarise(
             startedAt,
+            placement,
             stats,
             workload,
             controller,
@@ -224,8 +240,78 @@ final class ChaosRun {
     return result;
   }
 
+  /**
+   * Reads every group's leader directly: each key must be on the leader of its shard's group (as
+   * the final map, which the model mirrors, says) and on no other leader, and every key a write
+   * acknowledged (and the probe's keys) must be there. The model is checked against etcd first.
+   */
+  private Map<String, Object> placement(
+      ChaosCluster cluster, ChaosWorkload workload, Xxh64JumpRouter router) throws Exception {
+    List<String> differences = new ArrayList<>();
+    try (TopologyAdmin admin = TopologyAdmin.create(cluster.etcdOptions())) {
+      Map<Integer, ShardAssignment> map = admin.read().assignments();
+      for (int shard = 0; shard < settings.shards(); shard++) {
+        ShardAssignment assignment = map.get(shard);
+        String modelLeader = cluster.group(cluster.groupOf(shard)).leaderId();
+        if (assignment == null
+            || !assignment.leader().equals(modelLeader)
+            || assignment.state() != ShardState.ACTIVE
+            || assignment.migration() != null) {
+          differences.add("shard " + shard + ": etcd " + assignment + ", model " + modelLeader);
+        }
+      }
+    }
+    Set<String> expected = new TreeSet<>(workload.acknowledgedKeys());
+    for (int shard = 0; shard < settings.shards(); shard++) {
+      expected.add(workload.keyOf(shard, "probe"));
+    }
+    Map<String, Integer> foundOn = new HashMap<>();
+    long keysOnLeaders = 0;
+    long misplaced = 0;
+    long duplicated = 0;
+    List<String> examples = new ArrayList<>();
+    for (ChaosCluster.Group group : cluster.groups()) {
+      Object reply = ChaosCluster.call(group.leader(), "KEYS", "*");
+      for (Object item : (List<?>) reply) {
+        String key = String.valueOf(item);
+        keysOnLeaders++;
+        int shard = router.shardOfUtf8(key);
+        int owner = cluster.groupOf(shard);
+        if (owner != group.index) {
+          misplaced++;
+          if (examples.size() < 5) {
+            examples.add(key + " (shard " + shard + " of g" + owner + ") on g" + group.index);
+          }
+        }
+        if (foundOn.put(key, group.index) != null) {
+          duplicated++;
+        }
+      }
+    }
+    long missing = 0;
+    for (String key : expected) {
+      Integer group = foundOn.get(key);
+      if (group == null || group != cluster.groupOf(router.shardOfUtf8(key))) {
+        missing++;
+        if (examples.size() < 10) {
+          examples.add(key + " missing on its owner g" + cluster.groupOf(router.shardOfUtf8(key)));
+        }
+      }
+    }
+    Map<String, Object> placement = new LinkedHashMap<>();
+    placement.put("keysOnLeaders", keysOnLeaders);
+    placement.put("expectedKeys", expected.size());
+    placement.put("misplaced", misplaced);
+    placement.put("onTwoLeaders", duplicated);
+    placement.put("missing", missing);
+    placement.put("mapDifferences", differences);
+    placement.put("examples", examples);
+    return placement;
+  }
+
   private ChaosReport summarise(
       Instant startedAt,
+      Map<String, Object> placement,
       ChaosStats stats,
       ChaosWorkload workload,
       FaultController controller,
@@ -302,6 +388,8 @@ final class ChaosRun {
             .put("deadlineOverrunsMs", overruns)
             .put("longestStallMs", workload.longestStallNanos(loadStopped) / 1_000_000)
             .put("faults", faults)
+            .put("migrations", controller.migrationFigures())
+            .put("placement", placement)
             .put("recovery", recovery)
             .put("topology", topology)
             .put("failureExamples", stats.firstFailureByType())
@@ -336,6 +424,27 @@ final class ChaosRun {
         .check(
             ((Number) probe.get("probeReadMismatches")).longValue() == 0,
             "the probe read back a value it did not write")
+        .check(
+            ((Number) placement.get("misplaced")).longValue() == 0
+                && ((Number) placement.get("onTwoLeaders")).longValue() == 0,
+            "keys on a leader that does not own their shard: " + placement.get("examples"))
+        .check(
+            ((Number) placement.get("missing")).longValue() == 0,
+            "keys missing on their owner: " + placement.get("examples"))
+        .check(
+            ((List<?>) placement.get("mapDifferences")).isEmpty(),
+            "the final map differs from the model: " + placement.get("mapDifferences"))
+        .check(
+            controller.writesAfterCutover() == 0,
+            "writes reached a source after their shard's cutover: "
+                + controller.writesAfterCutover())
+        .check(
+            controller.frozenLongestServedAfterKillMs() <= controller.frozenServeBoundMs(),
+            "a shard frozen by a killed mover was served again only "
+                + controller.frozenLongestServedAfterKillMs()
+                + " ms after the kill, more than the lock TTL + the freeze bound ("
+                + controller.frozenServeBoundMs()
+                + " ms)")
         .check(acknowledged > 0, "no increment was acknowledged")
         .check(stats.readsCompared() > 0, "no read was compared within an epoch");
     for (Map.Entry<String, Integer> fault : faults.entrySet()) {

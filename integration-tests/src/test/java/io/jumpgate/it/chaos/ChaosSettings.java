@@ -27,8 +27,8 @@ import java.util.Objects;
  * @param opsPerSecondPerThread the pace of each writer and reader thread
  * @param shards virtual shards of the cluster
  * @param groups replication groups (a leader and a replica each)
- * @param pinnedShardsPerGroup shards of each group that carry counters and never move between
- *     groups
+ * @param pinnedShardsPerGroup shards of each group that never move between groups (the others move
+ *     with their data, counters included)
  * @param pauseBetweenFaultsMin shortest pause between two faults
  * @param pauseBetweenFaultsMax longest pause between two faults
  */
@@ -164,7 +164,7 @@ public record ChaosSettings(
     return text == null || text.isBlank() ? null : text.trim();
   }
 
-  /** Shards of the cluster that carry counters: the first {@code pinnedShardsPerGroup * groups}. */
+  /** Shards that never move between groups: the first {@code pinnedShardsPerGroup * groups}. */
   public boolean isPinned(int shard) {
     return shard < groups * pinnedShardsPerGroup;
   }

@@ -127,6 +127,27 @@ final class ChaosWorkload {
     return all;
   }
 
+  /**
+   * The keys that a write acknowledged at least once (counters and versioned keys), which must be
+   * on their shard's leader at the end; call it after {@link #stop()}.
+   */
+  List<String> acknowledgedKeys() {
+    List<String> keys = new ArrayList<>();
+    for (Writer writer : writers) {
+      for (CounterLedger ledger : writer.counters) {
+        if (ledger.acknowledgedCount() > 0) {
+          keys.add(ledger.key());
+        }
+      }
+      for (int shard = 0; shard < settings.shards(); shard++) {
+        if (writer.versionAcknowledged[shard]) {
+          keys.add(writer.versionKeys[shard]);
+        }
+      }
+    }
+    return keys;
+  }
+
   /** The longest time any writer went without a successful call, up to {@code endNanos}. */
   long longestStallNanos(long endNanos) {
     long longest = 0;
@@ -156,24 +177,27 @@ final class ChaosWorkload {
     }
   }
 
-  /** Owns one counter on every pinned shard and one versioned key on every shard. */
+  /** Owns one counter and one versioned key on every shard. */
   private final class Writer implements Runnable {
     final int index;
     final List<CounterLedger> counters = new ArrayList<>();
     final String[] versionKeys;
     final long[] versions;
+    final boolean[] versionAcknowledged;
     long lastSuccess = System.nanoTime();
     long longestGap;
 
     Writer(int index) {
       this.index = index;
+      // A pinned shard stays in its group: a loss counts as a crash loss only for a crash of that
+      // group. The other shards move between groups with their data: a crash of any group counts.
       for (int shard = 0; shard < settings.shards(); shard++) {
-        if (settings.isPinned(shard)) {
-          counters.add(new CounterLedger(keyOf(shard, "counter:" + index), cluster.groupOf(shard)));
-        }
+        int group = settings.isPinned(shard) ? cluster.groupOf(shard) : ChaosCluster.ANY_GROUP;
+        counters.add(new CounterLedger(keyOf(shard, "counter:" + index), group));
       }
       versionKeys = new String[settings.shards()];
       versions = new long[settings.shards()];
+      versionAcknowledged = new boolean[settings.shards()];
       for (int shard = 0; shard < settings.shards(); shard++) {
         versionKeys[shard] = keyOf(shard, "version:" + index);
       }
@@ -218,6 +242,7 @@ final class ChaosWorkload {
       try {
         writerCommands.set(key, Long.toString(version));
         long end = System.nanoTime();
+        versionAcknowledged[shard] = true;
         stats.succeeded("SET", start, end);
         success(end);
       } catch (RuntimeException e) {
