@@ -15,9 +15,10 @@ import picocli.CommandLine.Option;
  * map alone as these verbs did before the mover existed.
  *
  * <p>Options: {@code --map-only}; {@code --group-size} (default {@value
- * MoverOptions#DEFAULT_GROUP_SIZE} shards frozen and cut over together) and {@code --ack-timeout}
- * (default 2s, {@link MoverOptions#DEFAULT_ACKNOWLEDGEMENT_TIMEOUT}); every other mover option is
- * {@link MoverOptions#defaults()}.
+ * MoverOptions#DEFAULT_GROUP_SIZE} shards frozen and cut over together), {@code --ack-timeout}
+ * (default 2s, {@link MoverOptions#DEFAULT_ACKNOWLEDGEMENT_TIMEOUT}) and {@code --cleanup-grace}
+ * (default 5s, {@link MoverOptions#DEFAULT_CLEANUP_GRACE}); every other mover option is {@link
+ * MoverOptions#defaults()}.
  *
  * <p>Threading: picocli fills one instance per invocation; use it from one thread, once.
  */
@@ -49,6 +50,14 @@ abstract class DataMovingCommand extends AdminPlanCommand {
               + " nothing moved and tried again later (default 2s).")
   String acknowledgementTimeoutValue;
 
+  @Option(
+      names = "--cleanup-grace",
+      paramLabel = "DURATION",
+      description =
+          "How long after the last cutover the moved keys stay on their old leader before they"
+              + " are removed; keep it above the clients' command timeout (default 5s).")
+  String cleanupGraceValue;
+
   final DataMoveClient.Connector dataMover;
   final DataMoveClient.Estimator estimator;
   private MoverOptions moverOptions;
@@ -68,9 +77,13 @@ abstract class DataMovingCommand extends AdminPlanCommand {
   /** Checks the data-move options; called before the verb's own arguments are checked. */
   @Override
   void checkDataMoveArguments() {
-    if (mapOnly && (groupSizeValue != null || acknowledgementTimeoutValue != null)) {
+    if (mapOnly
+        && (groupSizeValue != null
+            || acknowledgementTimeoutValue != null
+            || cleanupGraceValue != null)) {
       throw usage(
-          "--map-only moves no data: --group-size and --ack-timeout cannot be used with it");
+          "--map-only moves no data: --group-size, --ack-timeout and --cleanup-grace cannot be"
+              + " used with it");
     }
     MoverOptions.Builder options = MoverOptions.builder();
     if (groupSizeValue != null) {
@@ -82,6 +95,10 @@ abstract class DataMovingCommand extends AdminPlanCommand {
       Duration timeout =
           OptionValues.positiveDuration(spec, "--ack-timeout", acknowledgementTimeoutValue);
       options.acknowledgementTimeout(timeout);
+    }
+    if (cleanupGraceValue != null) {
+      options.cleanupGrace(
+          OptionValues.positiveDuration(spec, "--cleanup-grace", cleanupGraceValue));
     }
     moverOptions = options.build();
   }

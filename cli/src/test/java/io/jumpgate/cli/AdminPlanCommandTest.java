@@ -670,7 +670,9 @@ class AdminPlanCommandTest {
     assertThat(dataMover.calls.get(0)).startsWith("estimate add-node-n3 [");
     assertThat(dataMover.calls.subList(1, 4))
         .containsExactly(
-            "connect groupSize=8 acknowledgementTimeout=PT2S", "apply add-node n3", "close");
+            "connect groupSize=8 acknowledgementTimeout=PT2S cleanupGrace=PT5S",
+            "apply add-node n3",
+            "close");
     List<String> lines = result.out().lines().toList();
     assertThat(lines.get(0)).isEqualTo("cluster 'test', read at revision 1234");
     assertThat(lines)
@@ -741,10 +743,13 @@ class AdminPlanCommandTest {
             "--group-size",
             "16",
             "--ack-timeout",
-            "500ms");
+            "500ms",
+            "--cleanup-grace",
+            "1s");
 
     assertThat(result.exitCode()).as(result.err()).isZero();
-    assertThat(dataMover.calls).contains("connect groupSize=16 acknowledgementTimeout=PT0.5S");
+    assertThat(dataMover.calls)
+        .contains("connect groupSize=16 acknowledgementTimeout=PT0.5S cleanupGrace=PT1S");
   }
 
   static Stream<Arguments> dataMoveUsageErrors() {
@@ -761,8 +766,8 @@ class AdminPlanCommandTest {
                 + " 1h30m, was 'soon'"),
         Arguments.of(
             List.of("move-shard", "3", "--to", "n1", "--map-only", "--group-size", "4"),
-            "jumpgate move-shard: --map-only moves no data: --group-size and --ack-timeout"
-                + " cannot be used with it"),
+            "jumpgate move-shard: --map-only moves no data: --group-size, --ack-timeout and"
+                + " --cleanup-grace cannot be used with it"),
         Arguments.of(
             List.of("failover", "--node", "n1", "--map-only"),
             "jumpgate failover: Unknown option: '--map-only'"));
@@ -899,7 +904,12 @@ class AdminPlanCommandTest {
     for (String verb : List.of("add-node", "remove-node", "move-shard", "rebalance")) {
       assertThat(run(verb, "--help").out())
           .as(verb)
-          .contains("--map-only", "--group-size", "--ack-timeout", "data moves with the map");
+          .contains(
+              "--map-only",
+              "--group-size",
+              "--ack-timeout",
+              "--cleanup-grace",
+              "data moves with the map");
     }
   }
 }

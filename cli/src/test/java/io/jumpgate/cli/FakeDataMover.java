@@ -48,7 +48,9 @@ final class FakeDataMover {
           "connect groupSize="
               + options.groupSize()
               + " acknowledgementTimeout="
-              + options.acknowledgementTimeout());
+              + options.acknowledgementTimeout()
+              + " cleanupGrace="
+              + options.cleanupGrace());
       return client(listener);
     };
   }
