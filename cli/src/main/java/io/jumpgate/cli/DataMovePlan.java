@@ -12,6 +12,7 @@ import io.jumpgate.migration.MovePhase;
 import io.jumpgate.migration.MovePlan;
 import io.jumpgate.migration.MoveRefusedException;
 import io.jumpgate.migration.MoveResult;
+import io.jumpgate.migration.MoverOptions;
 import io.jumpgate.topology.EtcdTopologyOptions;
 import io.jumpgate.topology.TopologyAdminPlan;
 import java.io.PrintWriter;
@@ -43,14 +44,19 @@ final class DataMovePlan {
   private final List<String> warnings;
   private final MoveEstimate estimate;
   private final String estimateFailure;
+  private final int groupSize;
+  private final java.time.Duration cleanupGrace;
 
   private DataMovePlan(
       MapChange change,
       Optional<MovePlan> leaderMoves,
       List<String> warnings,
       MoveEstimate estimate,
-      String estimateFailure) {
+      String estimateFailure,
+      MoverOptions options) {
     this.change = change;
+    this.groupSize = options.groupSize();
+    this.cleanupGrace = options.cleanupGrace();
     this.leaderMoves = leaderMoves;
     this.warnings = List.copyOf(warnings);
     this.estimate = estimate;
@@ -71,7 +77,21 @@ final class DataMovePlan {
         failure = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
       }
     }
-    return new DataMovePlan(change, moves, warnings, estimate, failure);
+    return new DataMovePlan(change, moves, warnings, estimate, failure, verb.moverOptions());
+  }
+
+  /** The freezes a plan takes at least: its shards per (source, target) pair, in groups. */
+  static int freezes(MovePlan moves, int groupSize) {
+    Map<String, Integer> pairs = new TreeMap<>();
+    moves
+        .moves()
+        .values()
+        .forEach(move -> pairs.merge(move.from() + " " + move.to(), 1, Integer::sum));
+    int freezes = 0;
+    for (int shards : pairs.values()) {
+      freezes += (shards + groupSize - 1) / groupSize;
+    }
+    return freezes;
   }
 
   /** The lines added to the plan's printout. */
@@ -95,6 +115,14 @@ final class DataMovePlan {
     } else {
       lines.add("estimate: unknown (" + estimateFailure + ")");
     }
+    lines.add(
+        "then "
+            + freezes(leaderMoves.get(), groupSize)
+            + " freeze(s) of at most "
+            + groupSize
+            + " shard(s) each, and the old copies removed "
+            + MoveProgressReporter.seconds(cleanupGrace.toNanos())
+            + " after the last cutover");
     return lines;
   }
 

@@ -119,6 +119,9 @@ final class MoveProgressReporter implements MoveListener, AutoCloseable {
       cutoverStartNanos = nanos;
       cutoverStartShards = now.shardsCutOver();
     }
+    if (now.phase() == MovePhase.NOT_STARTED) {
+      return;
+    }
     String line = line(now, nanos);
     if (terminal) {
       String fitted =
@@ -139,6 +142,9 @@ final class MoveProgressReporter implements MoveListener, AutoCloseable {
    * counters.
    */
   String line(MoveProgress now, long nanos) {
+    if (now.shardsTotal() == 0 && now.phase() == MovePhase.PREPARE) {
+      return "prepare  taking the lock, switching on change capture on the sources";
+    }
     List<Long> freezes = freezes();
     String freezeText =
         freezes.isEmpty()

@@ -686,7 +686,9 @@ class AdminPlanCommandTest {
             "estimate: about 1,000 key(s), 80 KB move; at about 100,000 keys/s the copy takes"
                 + " about 0.0 s",
             "  from n0 (127.0.0.1:7000), 3 shard(s): about 1,000 of 4,000 key(s), 80 KB (250 of"
-                + " 1,000 sampled keys move)")
+                + " 1,000 sampled keys move)",
+            "then 3 freeze(s) of at most 8 shard(s) each, and the old copies removed 5.0 s after"
+                + " the last cutover")
         .anyMatch(line -> line.startsWith("moving the data as migration add-node-n3"))
         .anyMatch(line -> line.startsWith("done     shards 3/3  keys 1,000"))
         .doesNotContain(
