@@ -23,7 +23,7 @@ import java.util.Objects;
 interface DataMoveClient extends AutoCloseable {
 
   /** How long the estimate samples the sources at most, all together. */
-  Duration ESTIMATE_TIMEOUT = Duration.ofSeconds(3);
+  Duration ESTIMATE_TIMEOUT = Duration.ofSeconds(10);
 
   /** Opens a client for the cluster the options name. */
   @FunctionalInterface

@@ -312,6 +312,10 @@ public record MoveEstimate(List<SourceEstimate> sources, long assumedKeysPerSeco
       }
       lines.add(line.toString());
     }
+    if (sources.stream().noneMatch(SourceEstimate::known)) {
+      lines.add(0, "estimate: unknown, no source could be sampled");
+      return lines;
+    }
     String total =
         String.format(
             Locale.ROOT,

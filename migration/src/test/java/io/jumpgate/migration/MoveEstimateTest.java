@@ -73,5 +73,7 @@ class MoveEstimateTest {
     assertThat(estimate.sources().get(0).unknownReason()).isEqualTo("not in the node table");
     assertThat(estimate.sources().get(1).known()).isFalse();
     assertThat(estimate.sources().get(1).unknownReason()).contains("127.0.0.1:" + closedPort);
+    assertThat(estimate.describe().get(0))
+        .isEqualTo("estimate: unknown, no source could be sampled");
   }
 }
