@@ -14,6 +14,7 @@ import io.jumpgate.migration.MoveRefusedException;
 import io.jumpgate.migration.MoveResult;
 import io.jumpgate.migration.MoverOptions;
 import io.jumpgate.topology.EtcdTopologyOptions;
+import io.jumpgate.topology.PlanStep;
 import io.jumpgate.topology.TopologyAdminPlan;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -40,6 +41,7 @@ final class DataMovePlan {
   private static final long CANCEL_WAIT_SECONDS = 30;
 
   private final MapChange change;
+  private final TopologyAdminPlan plan;
   private final Optional<MovePlan> leaderMoves;
   private final List<String> warnings;
   private final MoveEstimate estimate;
@@ -49,12 +51,14 @@ final class DataMovePlan {
 
   private DataMovePlan(
       MapChange change,
+      TopologyAdminPlan plan,
       Optional<MovePlan> leaderMoves,
       List<String> warnings,
       MoveEstimate estimate,
       String estimateFailure,
       MoverOptions options) {
     this.change = change;
+    this.plan = plan;
     this.groupSize = options.groupSize();
     this.cleanupGrace = options.cleanupGrace();
     this.leaderMoves = leaderMoves;
@@ -77,7 +81,7 @@ final class DataMovePlan {
         failure = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
       }
     }
-    return new DataMovePlan(change, moves, warnings, estimate, failure, verb.moverOptions());
+    return new DataMovePlan(change, plan, moves, warnings, estimate, failure, verb.moverOptions());
   }
 
   /** The freezes a plan takes at least: its shards per (source, target) pair, in groups. */
@@ -109,6 +113,18 @@ final class DataMovePlan {
             + " (--map-only changes the map alone)");
     for (String warning : warnings) {
       lines.add("warning: " + warning);
+    }
+    if (change.verb().startsWith("move-shard ")) {
+      for (PlanStep step : plan.plan().steps()) {
+        if (step.leaderChanged() && step.after().replicas().contains(step.before().leader())) {
+          lines.add(
+              "note: with its data moving, "
+                  + step.before().leader()
+                  + " leaves shard "
+                  + step.shard()
+                  + " instead of becoming its replica (it does with --map-only)");
+        }
+      }
     }
     if (estimate != null) {
       lines.addAll(estimate.describe());

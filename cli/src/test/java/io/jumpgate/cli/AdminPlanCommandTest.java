@@ -797,6 +797,9 @@ class AdminPlanCommandTest {
     assertThat(result.exitCode()).isEqualTo(ExitCodes.FAILURE);
     assertThat(result.out())
         .contains(
+            "note: with its data moving, "
+                + shard.leader()
+                + " leaves shard 7 instead of becoming its replica (it does with --map-only)",
             "moved 0 of 1 shard(s) with their data",
             "  shard 7 not moved: client 'stale-1' acknowledged revision 1, below the freeze at 57",
             "the change is not complete: the map keeps every other leader as it was");
