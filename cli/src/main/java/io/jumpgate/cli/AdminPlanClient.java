@@ -5,6 +5,7 @@ import io.jumpgate.topology.EtcdTopologyOptions;
 import io.jumpgate.topology.TopologyAdmin;
 import io.jumpgate.topology.TopologyAdminPlan;
 import io.jumpgate.topology.TopologyAdminResult;
+import io.jumpgate.topology.TopologyAdminState;
 import java.util.Map;
 import java.util.Objects;
 
@@ -47,6 +48,14 @@ interface AdminPlanClient extends AutoCloseable {
 
   /** See {@link TopologyAdmin#apply(TopologyAdminPlan, TopologyAdmin.Progress)}. */
   TopologyAdminResult apply(TopologyAdminPlan plan, TopologyAdmin.Progress progress);
+
+  /**
+   * See {@link TopologyAdmin#read()}: the map as it is, for the estimate of the data that moves.
+   * The default refuses (a client that only plans).
+   */
+  default TopologyAdminState read() {
+    throw new UnsupportedOperationException("this client does not read the map");
+  }
 
   /** Closes the etcd client. */
   @Override
@@ -99,6 +108,11 @@ interface AdminPlanClient extends AutoCloseable {
       @Override
       public TopologyAdminResult apply(TopologyAdminPlan plan, TopologyAdmin.Progress progress) {
         return admin.apply(plan, progress);
+      }
+
+      @Override
+      public TopologyAdminState read() {
+        return admin.read();
       }
 
       @Override

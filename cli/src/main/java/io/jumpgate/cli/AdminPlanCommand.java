@@ -43,7 +43,10 @@ import picocli.CommandLine.Spec;
  * <p>{@code --dry-run} prints the plan of any verb and writes nothing. Applying prints a line per
  * committed transaction when there are several, then the final revision. A plan that changes
  * nothing writes nothing. With {@code --json} the verb prints one document instead: {@code
- * {"plan":<TopologyAdminPlan>,"applied":true|false,"result":<TopologyAdminResult>|null}}.
+ * {"plan":<TopologyAdminPlan>,"applied":true|false,"result":<TopologyAdminResult>|null}}; the verbs
+ * whose data moves ({@link DataMovingCommand}) add {@code "mapOnly"}, {@code "dataMove"} (the
+ * shards whose data moves, warnings, the estimate) and {@code "move"} (what the mover did), and
+ * their {@code result} is what was written to the map alone after the moves.
  *
  * <p>Failures are those of {@link TopologyAdmin}, reported on one line by {@link ErrorReporter}
  * with exit code 1: a lost compare-and-set is "the map changed since it was read (revision R); run
@@ -67,8 +70,9 @@ abstract class AdminPlanCommand implements Callable<Integer> {
   @Option(
       names = "--apply",
       description =
-          "Write the plan. Needed by add-node, remove-node, failover --node and rebalance, which"
-              + " only print their plan without it; the other verbs apply at once.")
+          "Carry the plan out (with the data, for the verbs that move it, unless --map-only)."
+              + " Needed by add-node, remove-node, failover --node and rebalance, which only"
+              + " print their plan without it; the other verbs apply at once.")
   boolean apply;
 
   @Option(names = "--dry-run", description = "Only print the plan: write nothing.")
@@ -108,6 +112,14 @@ abstract class AdminPlanCommand implements Callable<Integer> {
     return false;
   }
 
+  /** Checks the options of a verb whose data moves; nothing for the others. */
+  void checkDataMoveArguments() {}
+
+  /** The verb whose data moves with this run (not {@code --map-only}); null for the others. */
+  DataMovingCommand dataMoving() {
+    return null;
+  }
+
   @Override
   public final Integer call() {
     if (topologyFile != null) {
@@ -121,6 +133,7 @@ abstract class AdminPlanCommand implements Callable<Integer> {
     if (apply && dryRun) {
       throw usage("--apply and --dry-run cannot be used together: give one of them");
     }
+    checkDataMoveArguments();
     checkArguments();
     EtcdTopologyOptions options =
         etcd.toOptions(spec, JumpgateCli.environment(spec))
@@ -137,11 +150,20 @@ abstract class AdminPlanCommand implements Callable<Integer> {
         throw new PlacementException(e.getMessage());
       }
       boolean write = !plan.changesNothing() && !dryRun && (apply || appliesAtOnce());
+      DataMovingCommand moving = plan.changesNothing() ? null : dataMoving();
+      DataMovePlan data = moving == null ? null : DataMovePlan.of(moving, admin, plan);
       if (!json) {
         printLines(out, printsSummaryOnly() ? summary(plan) : plan.describe());
+        if (data != null) {
+          printLines(out, data.describe());
+        }
       }
       TopologyAdminResult result = null;
-      if (write) {
+      DataMovePlan.Outcome moved = null;
+      if (write && data != null) {
+        moved = data.carryOut(moving, options, out, json);
+        result = moved.result().mapOnly();
+      } else if (write) {
         TopologyAdmin.Progress progress =
             json || plan.transactions() <= 1
                 ? TopologyAdmin.Progress.NONE
@@ -160,9 +182,16 @@ abstract class AdminPlanCommand implements Callable<Integer> {
       if (json) {
         Map<String, Object> document = new LinkedHashMap<>();
         document.put("plan", plan);
-        document.put("applied", result != null);
+        document.put("applied", result != null || moved != null);
         document.put("result", result);
+        if (this instanceof DataMovingCommand) {
+          document.put("mapOnly", moving == null);
+          document.put("dataMove", data == null ? null : data.toJson());
+          document.put("move", moved == null ? null : moved.toJson());
+        }
         JsonOutput.writeLine(out, generator -> JSON.writeValue(generator, document));
+      } else if (moved != null) {
+        printLines(out, moved.describe());
       } else if (result != null) {
         out.println(outcome(plan, result));
       } else if (!plan.changesNothing()) {
@@ -173,6 +202,9 @@ abstract class AdminPlanCommand implements Callable<Integer> {
                     + " the map as it is then)");
       }
       out.flush();
+      if (moved != null) {
+        moved.throwIfIncomplete();
+      }
       return ExitCodes.OK;
     }
   }
@@ -227,7 +259,7 @@ abstract class AdminPlanCommand implements Callable<Integer> {
     return lines;
   }
 
-  private static void printLines(PrintWriter out, List<String> lines) {
+  static void printLines(PrintWriter out, List<String> lines) {
     for (String line : lines) {
       out.println(line);
     }

@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.jumpgate.migration.ChangeCaptureUnavailableException;
+import io.jumpgate.migration.MoveCancelledException;
+import io.jumpgate.migration.MovePhase;
+import io.jumpgate.migration.MoveRefusedException;
 import io.jumpgate.spi.Node;
 import io.jumpgate.spi.TopologyMetadata;
 import io.jumpgate.spi.TopologyUnavailableException;
@@ -202,6 +206,7 @@ class AdminPlanCommandTest {
   }
 
   private final FakeAdmin admin = new FakeAdmin();
+  private final FakeDataMover dataMover = new FakeDataMover();
 
   private CommandLine commandLine(Map<String, String> environment) {
     AdminPlanClient.Connector connector = admin.connector();
@@ -210,11 +215,11 @@ class AdminPlanCommandTest {
     for (Object verb :
         List.of(
             new InitCommand(connector),
-            new AddNodeCommand(connector),
-            new RemoveNodeCommand(connector),
-            new MoveShardCommand(connector),
+            new AddNodeCommand(connector, dataMover.connector(), dataMover::estimate),
+            new RemoveNodeCommand(connector, dataMover.connector(), dataMover::estimate),
+            new MoveShardCommand(connector, dataMover.connector(), dataMover::estimate),
             new FailoverCommand(connector),
-            new RebalanceCommand(connector))) {
+            new RebalanceCommand(connector, dataMover.connector(), dataMover::estimate))) {
       String name = new CommandLine(verb).getCommandName();
       line.getCommandSpec().removeSubcommand(name);
       line.addSubcommand(name, verb);
@@ -382,10 +387,11 @@ class AdminPlanCommandTest {
   @Test
   void addNodeWithApplyPrintsThePlanEachTransactionAndTheRevision() {
     admin.keysPerTransaction = 3;
-    CliRunner.Result result = runOnEtcd("add-node", "n3=127.0.0.1:7003", "--apply");
+    CliRunner.Result result = runOnEtcd("add-node", "n3=127.0.0.1:7003", "--apply", "--map-only");
 
     assertThat(result.exitCode()).as(result.err()).isZero();
     assertThat(admin.calls).containsExactly("planAddNode n3=127.0.0.1:7003", "apply addNode n3");
+    assertThat(dataMover.calls).isEmpty();
     List<String> lines = result.out().lines().toList();
     assertThat(lines.get(0)).isEqualTo("cluster 'test', read at revision 1234");
     assertThat(lines)
@@ -439,7 +445,7 @@ class AdminPlanCommandTest {
     ShardAssignment before = admin.assignments.get(7);
     String to = before.replicas().get(0);
 
-    CliRunner.Result result = runOnEtcd("move-shard", "0007", "--to", to);
+    CliRunner.Result result = runOnEtcd("move-shard", "0007", "--to", to, "--map-only");
 
     assertThat(result.exitCode()).as(result.err()).isZero();
     assertThat(result.err()).isEmpty();
@@ -543,7 +549,7 @@ class AdminPlanCommandTest {
     String replica = admin.assignments.get(5).replicas().get(0);
 
     CliRunner.Result planned = runOnEtcd("add-node", "n3=127.0.0.1:7003", "--json");
-    CliRunner.Result moved = runOnEtcd("move-shard", "5", "--to", replica, "--json");
+    CliRunner.Result moved = runOnEtcd("move-shard", "5", "--to", replica, "--json", "--map-only");
 
     assertThat(planned.exitCode()).as(planned.err()).isZero();
     assertThat(moved.exitCode()).as(moved.err()).isZero();
@@ -577,7 +583,7 @@ class AdminPlanCommandTest {
   void aLostCompareAndSetExitsOneWithExactlyTheConflictMessage() {
     admin.applyFailure = new TopologyAdminConflictException(READ_REVISION, 0, 1, READ_REVISION);
 
-    CliRunner.Result result = runOnEtcd("move-shard", "7", "--to", "n0");
+    CliRunner.Result result = runOnEtcd("move-shard", "7", "--to", "n0", "--map-only");
 
     assertThat(result.exitCode()).isEqualTo(ExitCodes.FAILURE);
     assertThat(result.err())
@@ -593,7 +599,7 @@ class AdminPlanCommandTest {
     admin.committedBeforeFailure = 2;
     admin.applyFailure = new TopologyAdminConflictException(READ_REVISION, 2, 4, 1246);
 
-    CliRunner.Result result = runOnEtcd("add-node", "n3=127.0.0.1:7003", "--apply");
+    CliRunner.Result result = runOnEtcd("add-node", "n3=127.0.0.1:7003", "--apply", "--map-only");
 
     assertThat(result.exitCode()).isEqualTo(ExitCodes.FAILURE);
     assertThat(result.err())
@@ -651,6 +657,240 @@ class AdminPlanCommandTest {
                 + NEWLINE);
   }
 
+  // ---- the data moves with the map -----------------------------------------------------------
+
+  @Test
+  void addNodeWithApplyMovesTheDataAndPrintsTheEstimateAndTheSummary() {
+    CliRunner.Result result = runOnEtcd("add-node", "n3=127.0.0.1:7003", "--apply");
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(result.err()).isEmpty();
+    assertThat(admin.calls).containsExactly("planAddNode n3=127.0.0.1:7003");
+    assertThat(dataMover.calls).hasSize(4);
+    assertThat(dataMover.calls.get(0)).startsWith("estimate add-node-n3 [");
+    assertThat(dataMover.calls.subList(1, 4))
+        .containsExactly(
+            "connect groupSize=8 acknowledgementTimeout=PT2S cleanupGrace=PT5S",
+            "apply add-node n3",
+            "close");
+    List<String> lines = result.out().lines().toList();
+    assertThat(lines.get(0)).isEqualTo("cluster 'test', read at revision 1234");
+    assertThat(lines)
+        .anyMatch(
+            line ->
+                line.matches(
+                    "data: 3 shard\\(s\\) move with their data to their new leader, as migration"
+                        + " add-node-n3 \\(--map-only changes the map alone\\)"))
+        .anyMatch(line -> line.startsWith("warning: 3 moved shard(s) list replicas, e.g. shard "))
+        .contains(
+            "estimate: about 1,000 key(s), 80 KB move; at about 100,000 keys/s the copy takes"
+                + " about 0.0 s",
+            "  from n0 (127.0.0.1:7000), 3 shard(s): about 1,000 of 4,000 key(s), 80 KB (250 of"
+                + " 1,000 sampled keys move)",
+            "then 3 freeze(s) of at most 8 shard(s) each, and the old copies removed 5.0 s after"
+                + " the last cutover")
+        .anyMatch(line -> line.startsWith("moving the data as migration add-node-n3"))
+        .anyMatch(line -> line.startsWith("done     shards 3/3  keys 1,000"))
+        .doesNotContain(
+            "nothing written: run again with --apply to apply it (it is planned"
+                + " again from the map as it is then)");
+    assertThat(lines.get(lines.size() - 1))
+        .isEqualTo(
+            "moved 3 of 3 shard(s) with their data in 1.5 s: 1,000 key(s) copied (80 KB), 1"
+                + " freeze(s) p50 12 ms p99 12 ms max 12 ms, 0 write(s) after cutover");
+  }
+
+  @Test
+  void withoutApplyThePlanSaysWhatDataMovesAndTheMoverIsNotStarted() {
+    CliRunner.Result result = runOnEtcd("remove-node", "n2");
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(dataMover.calls).hasSize(1);
+    assertThat(dataMover.calls.get(0)).startsWith("estimate remove-node-n2 [");
+    assertThat(result.out())
+        .contains("data: 4 shard(s) move with their data", "estimate: about 1,000 key(s)")
+        .endsWith(
+            "nothing written: run again with --apply to apply it (it is planned again from the"
+                + " map as it is then)"
+                + NEWLINE);
+  }
+
+  @Test
+  void anEstimateThatFailsIsUnknownAndTheVerbGoesOn() {
+    dataMover.estimateFailure = new TopologyUnavailableException("etcd is away");
+
+    CliRunner.Result result = runOnEtcd("move-shard", "7", "--to", "n0", "--dry-run");
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(result.out())
+        .contains("estimate: unknown (etcd is away)", "dry run: nothing written");
+  }
+
+  @Test
+  void mapOnlyWritesTheMapAloneAndSaysNothingOfData() {
+    CliRunner.Result result = runOnEtcd("rebalance", "--apply", "--map-only");
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(dataMover.calls).isEmpty();
+    assertThat(result.out()).doesNotContain("data:", "estimate");
+  }
+
+  @Test
+  void groupSizeAndAcknowledgementTimeoutReachTheMover() {
+    CliRunner.Result result =
+        runOnEtcd(
+            "add-node",
+            "n3=127.0.0.1:7003",
+            "--apply",
+            "--group-size",
+            "16",
+            "--ack-timeout",
+            "500ms",
+            "--cleanup-grace",
+            "1s");
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(dataMover.calls)
+        .contains("connect groupSize=16 acknowledgementTimeout=PT0.5S cleanupGrace=PT1S");
+  }
+
+  static Stream<Arguments> dataMoveUsageErrors() {
+    return Stream.of(
+        Arguments.of(
+            List.of("add-node", "n3=h:1", "--group-size", "0"),
+            "jumpgate add-node: --group-size must be between 1 and 100, was 0"),
+        Arguments.of(
+            List.of("rebalance", "--group-size", "many"),
+            "jumpgate rebalance: --group-size must be an integer between 1 and 100, was 'many'"),
+        Arguments.of(
+            List.of("remove-node", "n2", "--ack-timeout", "soon"),
+            "jumpgate remove-node: --ack-timeout must be a duration such as 500ms, 5s, 2m or"
+                + " 1h30m, was 'soon'"),
+        Arguments.of(
+            List.of("move-shard", "3", "--to", "n1", "--map-only", "--group-size", "4"),
+            "jumpgate move-shard: --map-only moves no data: --group-size, --ack-timeout and"
+                + " --cleanup-grace cannot be used with it"),
+        Arguments.of(
+            List.of("failover", "--node", "n1", "--map-only"),
+            "jumpgate failover: Unknown option: '--map-only'"));
+  }
+
+  @ParameterizedTest
+  @MethodSource("dataMoveUsageErrors")
+  void badDataMoveOptionsAreUsageErrors(List<String> arguments, String message) {
+    CliRunner.Result result = runOnEtcd(arguments.toArray(String[]::new));
+
+    assertThat(result.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(result.err()).startsWith(message);
+    assertThat(admin.connections).isEmpty();
+    assertThat(dataMover.calls).isEmpty();
+  }
+
+  @Test
+  void shardsNotMovedExitOneWithTheReasonOnOneLine() {
+    ShardAssignment shard = admin.assignments.get(7);
+    String to = shard.replicas().get(0);
+    dataMover.notMoved.put(7, "client 'stale-1' acknowledged revision 1, below the freeze at 57");
+
+    CliRunner.Result result = runOnEtcd("move-shard", "7", "--to", to);
+
+    assertThat(result.exitCode()).isEqualTo(ExitCodes.FAILURE);
+    assertThat(result.out())
+        .contains(
+            "note: with its data moving, "
+                + shard.leader()
+                + " leaves shard 7 instead of becoming its replica (it does with --map-only)",
+            "moved 0 of 1 shard(s) with their data",
+            "  shard 7 not moved: client 'stale-1' acknowledged revision 1, below the freeze at 57",
+            "the change is not complete: the map keeps every other leader as it was");
+    assertThat(result.err())
+        .isEqualTo(
+            "jumpgate move-shard: the data of migration move-shard-7-"
+                + to
+                + " did not all move: 1 shard(s) not moved (shard 7: client 'stale-1'"
+                + " acknowledged revision 1, below the freeze at 57): they stay on their leader;"
+                + " run the same command again to move them"
+                + NEWLINE);
+  }
+
+  @Test
+  void aSourceWithoutKeyspaceNotificationsExitsOneWithTheSetting() {
+    dataMover.failure =
+        new ChangeCaptureUnavailableException(
+            "source 127.0.0.1:7000 refused CONFIG SET notify-keyspace-events: set"
+                + " notify-keyspace-events KA in its redis.conf",
+            "KA",
+            null);
+
+    CliRunner.Result result = runOnEtcd("add-node", "n3=127.0.0.1:7003", "--apply");
+
+    assertThat(result.exitCode()).isEqualTo(ExitCodes.FAILURE);
+    assertThat(result.err())
+        .isEqualTo(
+            "jumpgate add-node: source 127.0.0.1:7000 refused CONFIG SET notify-keyspace-events:"
+                + " set notify-keyspace-events KA in its redis.conf"
+                + NEWLINE);
+  }
+
+  @Test
+  void aCancelledMoveSaysHowToResumeOrAbort() {
+    dataMover.failure = new MoveCancelledException("migration add-node-n3 cancelled");
+    dataMover.phaseAfterFailure = MovePhase.CANCELLED;
+
+    CliRunner.Result result = runOnEtcd("add-node", "n3=127.0.0.1:7003", "--apply");
+
+    assertThat(result.exitCode()).isEqualTo(ExitCodes.FAILURE);
+    assertThat(result.err())
+        .isEqualTo(
+            "jumpgate add-node: migration add-node-n3 cancelled; the record of migration"
+                + " add-node-n3 stays: run the same command again (or jumpgate migrate resume"
+                + " add-node-n3) to finish it, or jumpgate migrate abort add-node-n3 to undo what"
+                + " is not cut over"
+                + NEWLINE);
+  }
+
+  @Test
+  void aLockHeldByAnotherMoverIsReportedAsIs() {
+    dataMover.failure =
+        new MoveRefusedException("migration lock is held by host-b:77 for migration m9");
+
+    CliRunner.Result result = runOnEtcd("remove-node", "n1", "--apply");
+
+    assertThat(result.exitCode()).isEqualTo(ExitCodes.FAILURE);
+    assertThat(result.err())
+        .isEqualTo(
+            "jumpgate remove-node: migration lock is held by host-b:77 for migration m9" + NEWLINE);
+  }
+
+  @Test
+  void jsonWithTheDataHasTheEstimateAndTheMoveAndNoProgressLines() throws Exception {
+    CliRunner.Result result = runOnEtcd("add-node", "n3=127.0.0.1:7003", "--apply", "--json");
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(result.out().lines()).hasSize(1);
+    JsonNode document = new ObjectMapper().readTree(result.out());
+    assertThat(document.path("applied").asBoolean()).isTrue();
+    assertThat(document.path("mapOnly").asBoolean()).isFalse();
+    assertThat(document.path("result").isNull()).isTrue();
+    assertThat(document.path("plan").path("plan").path("operation").asText())
+        .isEqualTo("addNode n3");
+    JsonNode data = document.path("dataMove");
+    assertThat(data.path("migrationId").asText()).isEqualTo("add-node-n3");
+    assertThat(data.path("shards").asInt()).isEqualTo(3);
+    assertThat(data.path("estimate").path("keys").asLong()).isEqualTo(1_000);
+    assertThat(data.path("estimate").path("bytes").asLong()).isEqualTo(81_920);
+    assertThat(data.path("estimate").path("assumedKeysPerSecond").asLong()).isEqualTo(100_000);
+    assertThat(data.path("estimate").path("sources").get(0).path("nodeId").asText())
+        .isEqualTo("n0");
+    JsonNode move = document.path("move");
+    assertThat(move.path("complete").asBoolean()).isTrue();
+    assertThat(move.path("shardsMoved").size()).isEqualTo(3);
+    assertThat(move.path("keysCopied").asLong()).isEqualTo(1_000);
+    assertThat(move.path("freezes").asInt()).isEqualTo(1);
+    assertThat(move.path("freezeP99Micros").asLong()).isEqualTo(12_000);
+    assertThat(move.path("writesAfterCutover").asLong()).isZero();
+  }
+
   // ---- help ----------------------------------------------------------------------------------
 
   @Test
@@ -664,7 +904,17 @@ class AdminPlanCommandTest {
           .as(verb)
           .startsWith("Usage: jumpgate " + verb)
           .contains("Examples:", "Exit codes:", "--etcd", "--apply", "--dry-run", "--json")
-          .doesNotContain("--topology-file=FILE");
+          .doesNotContain("--topology-file=FILE", "Only the map changes");
+    }
+    for (String verb : List.of("add-node", "remove-node", "move-shard", "rebalance")) {
+      assertThat(run(verb, "--help").out())
+          .as(verb)
+          .contains(
+              "--map-only",
+              "--group-size",
+              "--ack-timeout",
+              "--cleanup-grace",
+              "data moves with the map");
     }
   }
 }

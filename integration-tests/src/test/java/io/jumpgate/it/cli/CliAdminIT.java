@@ -34,7 +34,8 @@ import picocli.CommandLine;
  * move-shard}, {@code failover}, {@code rebalance}) against a real etcd, read back with {@code
  * topology show --json}. Each verb runs in-process on the test thread; a lost compare-and-set is
  * provoked by an {@code etcdctl put} made from the CLI's own stdout, synchronously, as it prints
- * the line before the write that must lose.
+ * the line before the write that must lose. The verbs whose data moves run with {@code --map-only}:
+ * the nodes here are map entries without servers ({@link CliMoveDataIT} moves data).
  */
 class CliAdminIT {
 
@@ -270,9 +271,9 @@ class CliAdminIT {
     EtcdCluster etcd = fixture.etcd();
     JsonNode before = initialised(etcd);
 
-    Result planned = run(etcd, "add-node", "n3=127.0.0.1:7003@az0");
+    Result planned = run(etcd, "add-node", "--map-only", "n3=127.0.0.1:7003@az0");
     JsonNode unchanged = show(etcd);
-    Result applied = run(etcd, "add-node", "n3=127.0.0.1:7003@az0", "--apply");
+    Result applied = run(etcd, "add-node", "--map-only", "n3=127.0.0.1:7003@az0", "--apply");
     JsonNode after = show(etcd);
 
     assertThat(planned.exitCode()).as(planned.err()).isZero();
@@ -318,7 +319,7 @@ class CliAdminIT {
     JsonNode seven = shard(before, 7);
     String to = seven.path("leader").asText().equals("n1") ? "n2" : "n1";
 
-    Result result = run(etcd, "move-shard", "7", "--to", to);
+    Result result = run(etcd, "move-shard", "--map-only", "7", "--to", to);
     JsonNode after = show(etcd);
 
     assertThat(result.exitCode()).as(result.err()).isZero();
@@ -374,10 +375,10 @@ class CliAdminIT {
     JsonNode unchanged = show(etcd);
     Result applied = run(etcd, "failover", "--node", "n2", "--apply");
     JsonNode failedOver = show(etcd);
-    Result rebalancePlan = run(etcd, "rebalance");
-    Result rebalanced = run(etcd, "rebalance", "--apply");
+    Result rebalancePlan = run(etcd, "rebalance", "--map-only");
+    Result rebalanced = run(etcd, "rebalance", "--map-only", "--apply");
     JsonNode balanced = show(etcd);
-    Result nothingLeft = run(etcd, "rebalance", "--apply");
+    Result nothingLeft = run(etcd, "rebalance", "--map-only", "--apply");
 
     assertThat(planned.exitCode()).as(planned.err()).isZero();
     assertThat(planned.outLines().get(planned.outLines().size() - 1))
@@ -410,10 +411,10 @@ class CliAdminIT {
     EtcdCluster etcd = fixture.etcd();
     initialised(etcd);
 
-    Result planned = run(etcd, "remove-node", "n1");
-    Result applied = run(etcd, "remove-node", "n1", "--apply");
+    Result planned = run(etcd, "remove-node", "--map-only", "n1");
+    Result applied = run(etcd, "remove-node", "--map-only", "n1", "--apply");
     JsonNode after = show(etcd);
-    Result unknown = run(etcd, "remove-node", "n1");
+    Result unknown = run(etcd, "remove-node", "--map-only", "n1");
 
     assertThat(planned.exitCode()).as(planned.err()).isZero();
     assertThat(planned.outLines()).contains("remove node n1");
@@ -446,7 +447,7 @@ class CliAdminIT {
                 touchShard(etcd, "0007");
               }
             },
-            withSource(etcd, "move-shard", "7", "--to", to));
+            withSource(etcd, "move-shard", "--map-only", "7", "--to", to));
     JsonNode after = show(etcd);
 
     assertThat(result.exitCode()).isEqualTo(1);
@@ -479,9 +480,9 @@ class CliAdminIT {
                 }
               }
             },
-            withSource(etcd, "add-node", "n3=127.0.0.1:7003@az0", "--apply"));
+            withSource(etcd, "add-node", "--map-only", "n3=127.0.0.1:7003@az0", "--apply"));
     JsonNode half = show(etcd);
-    Result finished = run(etcd, "add-node", "n3=127.0.0.1:7003@az0", "--apply");
+    Result finished = run(etcd, "add-node", "--map-only", "n3=127.0.0.1:7003@az0", "--apply");
     JsonNode after = show(etcd);
 
     assertThat(lost.exitCode()).isEqualTo(1);
@@ -534,7 +535,15 @@ class CliAdminIT {
             "--password",
             "right-Pa55word");
     Result refused =
-        run(etcd, "add-node", "n3=127.0.0.1:7003", "--user", "root", "--password", wrong);
+        run(
+            etcd,
+            "add-node",
+            "--map-only",
+            "n3=127.0.0.1:7003",
+            "--user",
+            "root",
+            "--password",
+            wrong);
     Result refusedInit = run(etcd, "init", "--nodes", NODES, "--user", "root", "--password", wrong);
 
     assertThat(init.exitCode()).as(init.err()).isZero();

@@ -1,0 +1,115 @@
+package io.jumpgate.cli;
+
+import io.jumpgate.migration.MapChange;
+import io.jumpgate.migration.MoverOptions;
+import io.jumpgate.topology.MigrationStore;
+import java.time.Duration;
+import java.util.Objects;
+import picocli.CommandLine.Option;
+
+/**
+ * An admin verb whose change moves leaderships ({@code add-node}, {@code remove-node}, {@code
+ * move-shard}, {@code rebalance}): when it is applied, the data of every shard whose leader changes
+ * moves with it through a {@link io.jumpgate.migration.MapChangeMover} (live copy, a freeze of
+ * milliseconds, a compare-and-set cutover), unless {@code --map-only} is given, which writes the
+ * map alone as these verbs did before the mover existed.
+ *
+ * <p>Options: {@code --map-only}; {@code --group-size} (default {@value
+ * MoverOptions#DEFAULT_GROUP_SIZE} shards frozen and cut over together), {@code --ack-timeout}
+ * (default 2s, {@link MoverOptions#DEFAULT_ACKNOWLEDGEMENT_TIMEOUT}) and {@code --cleanup-grace}
+ * (default 5s, {@link MoverOptions#DEFAULT_CLEANUP_GRACE}); every other mover option is {@link
+ * MoverOptions#defaults()}.
+ *
+ * <p>Threading: picocli fills one instance per invocation; use it from one thread, once.
+ */
+abstract class DataMovingCommand extends AdminPlanCommand {
+
+  @Option(
+      names = "--map-only",
+      description =
+          "Change the map alone, as these verbs did before: the data stays where it is. For"
+              + " servers that move their data themselves, or data copied beforehand.")
+  boolean mapOnly;
+
+  @Option(
+      names = "--group-size",
+      paramLabel = "SHARDS",
+      description =
+          "Shards frozen and cut over together when the data moves, 1 to "
+              + MigrationStore.MAX_SHARDS_PER_TRANSACTION
+              + " (default "
+              + MoverOptions.DEFAULT_GROUP_SIZE
+              + ").")
+  String groupSizeValue;
+
+  @Option(
+      names = "--ack-timeout",
+      paramLabel = "DURATION",
+      description =
+          "How long a freeze waits for every client's acknowledgement before it is lifted with"
+              + " nothing moved and tried again later (default 2s).")
+  String acknowledgementTimeoutValue;
+
+  @Option(
+      names = "--cleanup-grace",
+      paramLabel = "DURATION",
+      description =
+          "How long after the last cutover the moved keys stay on their old leader before they"
+              + " are removed; keep it above the clients' command timeout (default 5s).")
+  String cleanupGraceValue;
+
+  final DataMoveClient.Connector dataMover;
+  final DataMoveClient.Estimator estimator;
+  private MoverOptions moverOptions;
+
+  DataMovingCommand(
+      AdminPlanClient.Connector connector,
+      DataMoveClient.Connector dataMover,
+      DataMoveClient.Estimator estimator) {
+    super(connector);
+    this.dataMover = Objects.requireNonNull(dataMover, "dataMover");
+    this.estimator = Objects.requireNonNull(estimator, "estimator");
+  }
+
+  /** The change this verb makes, as the mover carries it out. */
+  abstract MapChange mapChange();
+
+  /** Checks the data-move options; called before the verb's own arguments are checked. */
+  @Override
+  void checkDataMoveArguments() {
+    if (mapOnly
+        && (groupSizeValue != null
+            || acknowledgementTimeoutValue != null
+            || cleanupGraceValue != null)) {
+      throw usage(
+          "--map-only moves no data: --group-size, --ack-timeout and --cleanup-grace cannot be"
+              + " used with it");
+    }
+    MoverOptions.Builder options = MoverOptions.builder();
+    if (groupSizeValue != null) {
+      options.groupSize(
+          OptionValues.intInRange(
+              spec, "--group-size", groupSizeValue, 1, MigrationStore.MAX_SHARDS_PER_TRANSACTION));
+    }
+    if (acknowledgementTimeoutValue != null) {
+      Duration timeout =
+          OptionValues.positiveDuration(spec, "--ack-timeout", acknowledgementTimeoutValue);
+      options.acknowledgementTimeout(timeout);
+    }
+    if (cleanupGraceValue != null) {
+      options.cleanupGrace(
+          OptionValues.positiveDuration(spec, "--cleanup-grace", cleanupGraceValue));
+    }
+    moverOptions = options.build();
+  }
+
+  @Override
+  DataMovingCommand dataMoving() {
+    return mapOnly ? null : this;
+  }
+
+  /** The mover's options from the command line; after {@link #checkDataMoveArguments()}. */
+  MoverOptions moverOptions() {
+    return moverOptions;
+  }
+}
