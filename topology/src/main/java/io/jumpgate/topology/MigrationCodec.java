@@ -5,6 +5,7 @@ import static io.jumpgate.topology.TopologyJson.describe;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.jumpgate.spi.MigrationLock;
+import io.jumpgate.spi.Node;
 import io.jumpgate.spi.ShardMigration;
 import java.io.IOException;
 import java.util.Map;
@@ -84,7 +85,8 @@ public final class MigrationCodec {
 
   /**
    * {@code {"shards":{"17":{"from":"node-a","to":"node-d","phase":"copying"}},"created":"...",
-   * "mode":"online"}}, shards in ascending order, their ids without padding.
+   * "mode":"online"}}, shards in ascending order, their ids without padding; then, only if the
+   * record has any, {@code "notifyKeyspaceEvents":{"node-a":""}}, node ids in ascending order.
    */
   public static byte[] encodeRecord(MigrationRecord record) {
     return TopologyJson.write(
@@ -101,6 +103,13 @@ public final class MigrationCodec {
           generator.writeEndObject();
           generator.writeStringField("created", record.created());
           generator.writeStringField("mode", record.mode());
+          if (!record.notifyKeyspaceEvents().isEmpty()) {
+            generator.writeObjectFieldStart("notifyKeyspaceEvents");
+            for (Map.Entry<String, String> source : record.notifyKeyspaceEvents().entrySet()) {
+              generator.writeStringField(source.getKey(), source.getValue());
+            }
+            generator.writeEndObject();
+          }
           generator.writeEndObject();
         });
   }
@@ -108,7 +117,8 @@ public final class MigrationCodec {
   /**
    * Decodes a record: {@code shards} (an object of shard id to {@code from}, {@code to}, {@code
    * phase}), {@code created} and {@code mode} are required; a shard id is a decimal number, any
-   * number of leading zeros.
+   * number of leading zeros. {@code notifyKeyspaceEvents} (an object of node id to string, which
+   * may be empty) is optional: absent, the record has none.
    *
    * @throws TopologyEntryException naming the field and value at fault
    */
@@ -119,6 +129,7 @@ public final class MigrationCodec {
 
   private static MigrationRecord readRecord(JsonParser parser) throws IOException {
     Map<Integer, MigrationRecord.ShardMove> shards = new TreeMap<>();
+    Map<String, String> settings = new TreeMap<>();
     String[] fields = new String[2];
     boolean[] hasShards = new boolean[1];
     TopologyJson.forEachField(
@@ -147,6 +158,9 @@ public final class MigrationCodec {
             case "mode":
               fields[1] = TopologyJson.nonBlankString(parser, "mode");
               return true;
+            case "notifyKeyspaceEvents":
+              readSettings(parser, settings);
+              return true;
             default:
               return false;
           }
@@ -156,7 +170,34 @@ public final class MigrationCodec {
     }
     requirePresent(fields[0], "created");
     requirePresent(fields[1], "mode");
-    return new MigrationRecord(shards, fields[0], fields[1]);
+    return new MigrationRecord(shards, fields[0], fields[1], settings);
+  }
+
+  private static void readSettings(JsonParser parser, Map<String, String> settings)
+      throws IOException {
+    if (parser.currentToken() != JsonToken.START_OBJECT) {
+      throw new TopologyEntryException(
+          "\"notifyKeyspaceEvents\" must be an object of node id to setting, was "
+              + describe(parser));
+    }
+    TopologyJson.forEachField(
+        parser,
+        nodeId -> {
+          String field = "notifyKeyspaceEvents." + nodeId;
+          if (!Node.ID_PATTERN.matcher(nodeId).matches()) {
+            throw new TopologyEntryException(
+                "\"notifyKeyspaceEvents\" must be keyed by node ids matching "
+                    + Node.ID_PATTERN.pattern()
+                    + ", was "
+                    + TopologyJson.quote(TopologyJson.excerpt(nodeId)));
+          }
+          if (parser.currentToken() != JsonToken.VALUE_STRING) {
+            throw new TopologyEntryException(
+                "\"" + field + "\" must be a string, was " + describe(parser));
+          }
+          settings.put(nodeId, parser.getText());
+          return true;
+        });
   }
 
   private static MigrationRecord.ShardMove readMove(JsonParser parser, int shard)

@@ -18,13 +18,25 @@ import java.util.TreeMap;
  * owns them ({@code "copying"} and {@code "online"} are the contract's examples), so they are kept
  * as text.
  *
+ * <p>This implementation adds one optional field, read only by movers: {@code
+ * "notifyKeyspaceEvents":{"node-a":""}}, each source's {@code notify-keyspace-events} as the first
+ * mover found it, before it switched on change capture. A mover that resumes or aborts the
+ * migration of a dead one puts that value back, instead of the dead mover's. Records without it
+ * (written by older movers) stay readable: the map is then empty.
+ *
  * <p>Immutable and thread-safe.
  *
  * @param shards each shard's move, by shard id; copied into an unmodifiable map sorted by shard id
  * @param created when the migration was created, as written (ISO-8601 by convention)
  * @param mode how the data moves, e.g. {@code "online"}
+ * @param notifyKeyspaceEvents each source's original {@code notify-keyspace-events}, by node id
+ *     (the value may be empty: no notification); copied into an unmodifiable map sorted by node id
  */
-public record MigrationRecord(Map<Integer, ShardMove> shards, String created, String mode) {
+public record MigrationRecord(
+    Map<Integer, ShardMove> shards,
+    String created,
+    String mode,
+    Map<String, String> notifyKeyspaceEvents) {
 
   /**
    * One shard's move in a record.
@@ -61,13 +73,36 @@ public record MigrationRecord(Map<Integer, ShardMove> shards, String created, St
     shards = copy(shards);
     requireText(created, "created");
     requireText(mode, "mode");
+    notifyKeyspaceEvents = copySettings(notifyKeyspaceEvents);
+  }
+
+  /**
+   * A record without the sources' original {@code notify-keyspace-events}, as older movers wrote.
+   *
+   * @throws IllegalArgumentException as the canonical constructor
+   */
+  public MigrationRecord(Map<Integer, ShardMove> shards, String created, String mode) {
+    this(shards, created, mode, Map.of());
   }
 
   /** This record with one shard's move replaced (or added). */
   public MigrationRecord withShard(int shard, ShardMove move) {
     Map<Integer, ShardMove> changed = new TreeMap<>(shards);
     changed.put(shard, move);
-    return new MigrationRecord(changed, created, mode);
+    return new MigrationRecord(changed, created, mode, notifyKeyspaceEvents);
+  }
+
+  private static SortedMap<String, String> copySettings(Map<String, String> settings) {
+    Objects.requireNonNull(settings, "notifyKeyspaceEvents");
+    SortedMap<String, String> copy = new TreeMap<>();
+    for (Map.Entry<String, String> entry : settings.entrySet()) {
+      String nodeId = entry.getKey();
+      requireNodeId(nodeId, "notifyKeyspaceEvents");
+      copy.put(
+          nodeId,
+          Objects.requireNonNull(entry.getValue(), "notify-keyspace-events of node " + nodeId));
+    }
+    return Collections.unmodifiableSortedMap(copy);
   }
 
   private static SortedMap<Integer, ShardMove> copy(Map<Integer, ShardMove> shards) {

@@ -2,6 +2,7 @@ package io.jumpgate.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.entry;
 
 import io.jumpgate.spi.MigrationLock;
 import java.nio.charset.StandardCharsets;
@@ -61,6 +62,72 @@ class MigrationCodecTest {
             "{\"shards\":{\"17\":{\"from\":\"node-a\",\"to\":\"node-d\",\"phase\":\"copying\"}},"
                 + "\"created\":\"2026-11-24T10:00:00Z\",\"mode\":\"online\"}");
     assertThat(MigrationCodec.decodeRecord(value)).isEqualTo(record);
+  }
+
+  @Test
+  void should_write_the_sources_original_notify_keyspace_events_and_read_them_back() {
+    MigrationRecord record =
+        new MigrationRecord(
+            Map.of(17, new MigrationRecord.ShardMove("node-a", "node-d", "copying")),
+            "2026-11-24T10:00:00Z",
+            "online",
+            Map.of("node-b", "Ex", "node-a", ""));
+
+    byte[] value = MigrationCodec.encodeRecord(record);
+
+    assertThat(new String(value, StandardCharsets.UTF_8))
+        .isEqualTo(
+            "{\"shards\":{\"17\":{\"from\":\"node-a\",\"to\":\"node-d\",\"phase\":\"copying\"}},"
+                + "\"created\":\"2026-11-24T10:00:00Z\",\"mode\":\"online\","
+                + "\"notifyKeyspaceEvents\":{\"node-a\":\"\",\"node-b\":\"Ex\"}}");
+    MigrationRecord decoded = MigrationCodec.decodeRecord(value);
+    assertThat(decoded).isEqualTo(record);
+    assertThat(decoded.notifyKeyspaceEvents())
+        .containsExactly(entry("node-a", ""), entry("node-b", "Ex"));
+  }
+
+  @Test
+  void should_read_a_record_of_an_older_mover_without_notify_keyspace_events_as_none() {
+    MigrationRecord record =
+        MigrationCodec.decodeRecord(
+            utf8(
+                "{\"shards\":{\"3\":{\"from\":\"a\",\"to\":\"d\",\"phase\":\"copying\"}},"
+                    + "\"created\":\"c\",\"mode\":\"online\"}"));
+
+    assertThat(record.notifyKeyspaceEvents()).isEmpty();
+    assertThat(record)
+        .isEqualTo(
+            new MigrationRecord(
+                Map.of(3, new MigrationRecord.ShardMove("a", "d", "copying")), "c", "online"));
+  }
+
+  @Test
+  void should_keep_the_original_notify_keyspace_events_when_a_shard_changes_phase() {
+    MigrationRecord record =
+        new MigrationRecord(
+            Map.of(3, new MigrationRecord.ShardMove("a", "d", "copying")),
+            "c",
+            "online",
+            Map.of("a", "KEA"));
+
+    MigrationRecord updated = record.withShard(3, record.shards().get(3).withPhase("cut-over"));
+
+    assertThat(updated.notifyKeyspaceEvents()).containsExactly(entry("a", "KEA"));
+  }
+
+  @Test
+  void should_refuse_a_record_whose_notify_keyspace_events_is_not_an_object_of_strings() {
+    String start = "{\"shards\":{},\"created\":\"c\",\"mode\":\"online\",\"notifyKeyspaceEvents\":";
+
+    assertThatThrownBy(() -> MigrationCodec.decodeRecord(utf8(start + "\"KA\"}")))
+        .isInstanceOf(TopologyEntryException.class)
+        .hasMessageStartingWith("\"notifyKeyspaceEvents\" must be an object of node id to setting");
+    assertThatThrownBy(() -> MigrationCodec.decodeRecord(utf8(start + "{\"a\":1}}")))
+        .isInstanceOf(TopologyEntryException.class)
+        .hasMessageStartingWith("\"notifyKeyspaceEvents.a\" must be a string");
+    assertThatThrownBy(() -> MigrationCodec.decodeRecord(utf8(start + "{\"a/b\":\"\"}}")))
+        .isInstanceOf(TopologyEntryException.class)
+        .hasMessageStartingWith("\"notifyKeyspaceEvents\" must be keyed by node ids");
   }
 
   @Test
