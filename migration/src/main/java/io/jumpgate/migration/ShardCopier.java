@@ -57,7 +57,8 @@ import org.slf4j.LoggerFactory;
  *       shards on the source is counted ({@link #writesAfterCutover()}) and logged, never copied.
  *   <li>{@link #cleanup()}, after the orchestrator's grace period: removes the cut-over shards'
  *       keys from the source, throttled.
- *   <li>{@link #close()}: restores the source's {@code notify-keyspace-events}, closes everything.
+ *   <li>{@link #close()}: restores the source's {@code notify-keyspace-events} (the value it found,
+ *       or the one given to {@link #restoreNotifyKeyspaceEventsTo}), closes everything.
  * </ol>
  *
  * <p><b>Why MIGRATE is the default.</b> {@code MIGRATE ... COPY REPLACE KEYS} moves a batch in one
@@ -126,6 +127,8 @@ public final class ShardCopier implements AutoCloseable {
   private StatefulRedisPubSubConnection<byte[], byte[]> subscription;
   private BatchCopier copier;
   private volatile String previousNotifyKeyspaceEvents;
+  private volatile String notifyKeyspaceEventsFound;
+  private volatile String notifyKeyspaceEventsToRestore;
   private volatile long targetInputBaseline = -1;
   private long lastBytesRefresh;
 
@@ -447,14 +450,43 @@ public final class ShardCopier implements AutoCloseable {
     return capture.writesAfterCutover();
   }
 
+  /**
+   * The source's {@code notify-keyspace-events} as {@link #prepare()} found it, before changing it;
+   * null before. A mover records it so that whoever finishes or undoes the migration after a crash
+   * can put it back.
+   */
+  public String notifyKeyspaceEventsFound() {
+    return notifyKeyspaceEventsFound;
+  }
+
+  /**
+   * Makes {@link #close()} set the source's {@code notify-keyspace-events} to {@code original}
+   * rather than to the value {@link #prepare()} finds, which is not the operator's when an earlier
+   * copier of the same migration died with change capture on. Call it before {@link #prepare()}.
+   *
+   * @param original the value the source had before the first copier of the migration changed it
+   * @throws IllegalStateException if {@link #prepare()} was already called
+   */
+  public void restoreNotifyKeyspaceEventsTo(String original) {
+    Objects.requireNonNull(original, "original");
+    synchronized (this) {
+      if (state != State.NEW) {
+        throw new IllegalStateException(
+            "restoreNotifyKeyspaceEventsTo() must be called before prepare()");
+      }
+      notifyKeyspaceEventsToRestore = original;
+    }
+  }
+
   /** Whether the subscription to the source's notifications dropped. */
   public boolean changeCaptureLost() {
     return capture.isLost();
   }
 
   /**
-   * Restores the source's {@code notify-keyspace-events} if {@link #prepare()} changed it, then
-   * closes every connection. Idempotent; any thread.
+   * Restores the source's {@code notify-keyspace-events} if {@link #prepare()} changed it (or found
+   * it other than the value given to {@link #restoreNotifyKeyspaceEventsTo}), then closes every
+   * connection. Idempotent; any thread.
    *
    * @throws MigrationException if the setting could not be restored (the message gives the value to
    *     set by hand); the connections are closed anyway
@@ -490,8 +522,19 @@ public final class ShardCopier implements AutoCloseable {
     } catch (MigrationException e) {
       throw unavailable(e, "CONFIG GET", KeyspaceEvents.CAPTURE_FLAGS);
     }
+    notifyKeyspaceEventsFound = current;
+    String original = notifyKeyspaceEventsToRestore;
     String wanted = KeyspaceEvents.withCaptureFlags(current);
     if (wanted == null) {
+      if (original != null && !original.equals(current)) {
+        previousNotifyKeyspaceEvents = original;
+        LOG.info(
+            "source {}: notify-keyspace-events '{}' left by an earlier try; '{}', its value before"
+                + " the migration, is restored on close",
+            source,
+            current,
+            original);
+      }
       return;
     }
     try {
@@ -502,12 +545,13 @@ public final class ShardCopier implements AutoCloseable {
     } catch (MigrationException e) {
       throw unavailable(e, "CONFIG SET", wanted);
     }
-    previousNotifyKeyspaceEvents = current;
+    previousNotifyKeyspaceEvents = original != null ? original : current;
     LOG.info(
-        "source {}: notify-keyspace-events '{}' -> '{}' for change capture; restored on close",
+        "source {}: notify-keyspace-events '{}' -> '{}' for change capture; '{}' restored on close",
         source,
         current,
-        wanted);
+        wanted,
+        previousNotifyKeyspaceEvents);
   }
 
   private MigrationException unavailable(MigrationException error, String command, String value) {

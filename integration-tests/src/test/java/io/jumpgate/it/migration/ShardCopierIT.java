@@ -182,6 +182,43 @@ class ShardCopierIT {
   }
 
   @Test
+  void should_restore_the_given_original_setting_on_close_when_a_dead_copier_left_capture_on()
+      throws Exception {
+    // Given a source whose change capture a killed copier left on ("KA"; it was "Ex" before)
+    RedisProcess source = fixture.redis();
+    RedisProcess target = fixture.redis();
+    ServerData sourceData = fixture.register(new ServerData(source));
+    sourceData.load("k", 1_000);
+    sourceData.sync().configSet("notify-keyspace-events", "Ex");
+    String original =
+        sourceData.sync().configGet("notify-keyspace-events").get("notify-keyspace-events");
+    sourceData.sync().configSet("notify-keyspace-events", "KA");
+    String leftByTheDeadCopier =
+        sourceData.sync().configGet("notify-keyspace-events").get("notify-keyspace-events");
+    ShardCopier copier =
+        fixture.register(
+            ShardCopier.create(
+                address(source),
+                address(target),
+                SHARDS,
+                movedShards(),
+                ShardCopierOptions.defaults()));
+
+    // When a copier told the original value is prepared, copies and is closed
+    copier.restoreNotifyKeyspaceEventsTo(original);
+    copier.prepare();
+    copier.copy();
+    assertThat(copier.notifyKeyspaceEventsFound()).isEqualTo(leftByTheDeadCopier);
+    copier.close();
+
+    // Then the source has the original value back, not the one the copier found
+    assertThat(source.call("CONFIG", "GET", "notify-keyspace-events"))
+        .isEqualTo(List.of("notify-keyspace-events", original));
+    assertThatThrownBy(() -> copier.restoreNotifyKeyspaceEventsTo(""))
+        .isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
   void should_count_a_write_to_a_cut_over_shard_and_clean_up_exactly_the_moved_keys() {
     // Given shards copied, drained and marked cut over
     RedisProcess source = fixture.redis();
