@@ -39,7 +39,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * client error, every INCR counted once, every key on exactly its owner with its value and TTL, no
  * record and no lock left. Killed while a group is frozen, the frozen shard must serve again once
  * the dead mover's lock expired (the drivers treat a freeze without a live lock as lifted), within
- * the lock's TTL plus the drivers' freeze bound.
+ * the lock's TTL plus the drivers' freeze bound. The source's {@code notify-keyspace-events} is
+ * back to its value before the move, though the dead mover left change capture on.
  */
 class MoverKillIT {
 
@@ -202,14 +203,20 @@ class MoverKillIT {
         }
       }
       OwnerCheck.assertEveryKeyOnItsOwner(etcd, servers, router, load, data, dataTtl);
-      // Not asserted: the source's change capture setting before the move and after the resume
+      // and the source's change capture setting is the one it had before the move, not the dead
+      // mover's
+      Object captureAfter = cluster.leader(0).call("CONFIG", "GET", "notify-keyspace-events");
       System.out.println(
           "MOVER-KILL "
               + point
               + ": notify-keyspace-events on the source before the move "
               + captureBefore
               + ", after the resume "
-              + cluster.leader(0).call("CONFIG", "GET", "notify-keyspace-events"));
+              + captureAfter);
+      assertThat(captureBefore).isEqualTo(List.of("notify-keyspace-events", ""));
+      assertThat(captureAfter)
+          .as("notify-keyspace-events on the source after the resume")
+          .isEqualTo(captureBefore);
     }
     try (MigrationStore store = MigrationStore.create(etcd)) {
       assertThat(store.listRecords()).isEmpty();

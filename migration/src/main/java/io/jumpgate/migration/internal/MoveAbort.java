@@ -26,7 +26,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Undoes a recorded migration: under the lock, every shard still migrating or frozen under it is
  * given up (stays on its source), the targets' partial copies of those shards are removed, the
- * sources' keys of shards already cut over are removed, and the record is deleted.
+ * sources' keys of shards already cut over are removed, each source's {@code
+ * notify-keyspace-events} is set back to its value before the migration (the record's, if a killed
+ * mover left change capture on), and the record is deleted.
  *
  * <p>Not thread-safe: the caller's thread.
  */
@@ -109,6 +111,13 @@ public final class MoveAbort {
               options.copier().commandTimeout());
       remove(remover, connections, map, partialCopies, "target");
       remove(remover, connections, map, movedSources, "source");
+      // Before the record goes: a mover killed after prepare left change capture on its sources.
+      OriginalNotifyKeyspaceEvents.restore(
+          migrationId,
+          stored.record().notifyKeyspaceEvents(),
+          addresses(map, stored.record().notifyKeyspaceEvents().keySet()),
+          connections,
+          options.copier().commandTimeout());
       store.deleteRecord(migrationId, stored.modRevision());
       LOG.info(
           "migration '{}' aborted: {} shards given up, {} stay cut over",
@@ -119,6 +128,18 @@ public final class MoveAbort {
     } finally {
       lease.close();
     }
+  }
+
+  /** The addresses of the nodes still in the map's node table. */
+  private Map<String, ServerAddress> addresses(TopologyAdminState map, Iterable<String> nodeIds) {
+    Map<String, ServerAddress> addresses = new LinkedHashMap<>();
+    for (String nodeId : nodeIds) {
+      Node node = map.nodes().get(nodeId);
+      if (node != null) {
+        addresses.put(nodeId, options.serverAddresses().apply(node));
+      }
+    }
+    return addresses;
   }
 
   private void remove(

@@ -43,6 +43,7 @@ public final class MovePair implements AutoCloseable {
   private final BitSet notMoved = new BitSet();
   private final List<Copier> copiers = new java.util.concurrent.CopyOnWriteArrayList<>();
   private int recopies;
+  private String originalNotifyKeyspaceEvents;
 
   public MovePair(
       String sourceId,
@@ -99,10 +100,27 @@ public final class MovePair implements AutoCloseable {
     return copiers.get(copiers.size() - 1).copier();
   }
 
+  /**
+   * Makes every copier of this pair restore {@code original}, the source's {@code
+   * notify-keyspace-events} before the migration (from its record), instead of what it finds. Call
+   * it before {@link #prepare()}.
+   */
+  public void restoreNotifyKeyspaceEventsTo(String original) {
+    this.originalNotifyKeyspaceEvents = original;
+  }
+
+  /** The source's {@code notify-keyspace-events} as the first copier found it; null before. */
+  public String notifyKeyspaceEventsFound() {
+    return copiers.isEmpty() ? null : copiers.get(0).copier().notifyKeyspaceEventsFound();
+  }
+
   /** Starts a copier for every remaining shard and prepares it (change capture, leftovers). */
   public void prepare() {
     BitSet remaining = remaining();
     ShardCopier copier = ShardCopier.create(source, target, shardCount, remaining, options);
+    if (originalNotifyKeyspaceEvents != null) {
+      copier.restoreNotifyKeyspaceEventsTo(originalNotifyKeyspaceEvents);
+    }
     copiers.add(new Copier(copier, new BitSet()));
     copier.prepare();
   }

@@ -65,6 +65,7 @@ public final class MoveRun {
   private Map<Integer, StoredShard> current;
   private Map<String, BitSet> cleanupOnly;
   private Map<String, io.jumpgate.migration.ServerAddress> cleanupOnlyAddresses;
+  private Map<String, io.jumpgate.migration.ServerAddress> recordedSourceAddresses;
   private Xxh64JumpRouter router;
 
   private MigrationRecord record;
@@ -93,6 +94,7 @@ public final class MoveRun {
     this.current = started.current();
     this.cleanupOnly = started.cleanupOnly();
     this.cleanupOnlyAddresses = started.cleanupOnlyAddresses();
+    this.recordedSourceAddresses = started.recordedSourceAddresses();
     this.router = Xxh64JumpRouter.forShards(started.shardCount());
     this.record = started.record();
     this.recordRevision = started.recordRevision();
@@ -313,6 +315,14 @@ public final class MoveRun {
                 writes,
                 shard));
     closePairs(null);
+    // The copiers restored what they were told; a source cleaned up without a copier (its mover
+    // died in the cleanup) and a copier that failed to restore are caught here.
+    OriginalNotifyKeyspaceEvents.restore(
+        migrationId,
+        record.notifyKeyspaceEvents(),
+        recordedSourceAddresses,
+        connections,
+        options.copier().commandTimeout());
     for (MovePair pair : pairs) {
       BitSet stayed = pair.notMoved();
       if (!stayed.isEmpty()) {

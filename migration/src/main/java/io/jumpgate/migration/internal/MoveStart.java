@@ -56,7 +56,8 @@ public final class MoveStart {
       SortedSet<Integer> alreadyCutOver,
       SortedMap<Integer, String> notMoved,
       Map<String, BitSet> cleanupOnly,
-      Map<String, ServerAddress> cleanupOnlyAddresses) {}
+      Map<String, ServerAddress> cleanupOnlyAddresses,
+      Map<String, ServerAddress> recordedSourceAddresses) {}
 
   private final MigrationStore store;
   private final TopologyAdmin admin;
@@ -112,6 +113,18 @@ public final class MoveStart {
     try {
       pairs = pairs(map, plan.moves());
       prepare(pairs);
+      // Each source's setting as its first copier found it, before any copier changed it: the
+      // value to put back whoever finishes the migration (a later pair of the same source found
+      // the change capture flags its first pair had switched on).
+      Map<String, String> originals = new TreeMap<>();
+      Map<String, ServerAddress> sourceAddresses = new LinkedHashMap<>();
+      for (MovePair pair : pairs) {
+        String found = pair.notifyKeyspaceEventsFound();
+        if (found != null && !originals.containsKey(pair.sourceId())) {
+          originals.put(pair.sourceId(), found);
+          sourceAddresses.put(pair.sourceId(), pair.source());
+        }
+      }
       SortedMap<Integer, MigrationRecord.ShardMove> moves = new TreeMap<>();
       plan.moves()
           .forEach(
@@ -120,7 +133,8 @@ public final class MoveStart {
                       shard,
                       new MigrationRecord.ShardMove(
                           move.from(), move.to(), MoveRun.PHASE_COPYING)));
-      MigrationRecord record = new MigrationRecord(moves, Instant.now().toString(), "online");
+      MigrationRecord record =
+          new MigrationRecord(moves, Instant.now().toString(), "online", originals);
       long revision = store.createRecord(id, record);
       Map<Integer, StoredShard> current = markMigrating(id, plan.moves());
       return new Started(
@@ -134,7 +148,8 @@ public final class MoveStart {
           new TreeSet<>(),
           new TreeMap<>(),
           Map.of(),
-          Map.of());
+          Map.of(),
+          sourceAddresses);
     } catch (RuntimeException e) {
       closeAll(pairs, e);
       lease.close();
@@ -195,6 +210,19 @@ public final class MoveStart {
       Map<Integer, StoredShard> current =
           toCopy.isEmpty() ? new TreeMap<>() : markMigrating(migrationId, toCopy);
       pairs = pairs(map, toCopy);
+      Map<String, String> originals = stored.record().notifyKeyspaceEvents();
+      for (MovePair pair : pairs) {
+        String original = originals.get(pair.sourceId());
+        if (original != null) {
+          pair.restoreNotifyKeyspaceEventsTo(original);
+        }
+      }
+      if (originals.isEmpty()) {
+        LOG.warn(
+            "migration '{}' was recorded by an older mover, without its sources' original"
+                + " notify-keyspace-events: a dead mover's change capture flags stay on them",
+            migrationId);
+      }
       prepare(pairs);
       return new Started(
           migrationId,
@@ -207,12 +235,31 @@ public final class MoveStart {
           cutOver,
           notMoved,
           cleanupOnly,
-          addresses);
+          addresses,
+          recordedSourceAddresses(map, originals.keySet(), migrationId));
     } catch (RuntimeException e) {
       closeAll(pairs, e);
       lease.close();
       throw e;
     }
+  }
+
+  /** The addresses of the sources whose original setting the record holds; the others skipped. */
+  private Map<String, ServerAddress> recordedSourceAddresses(
+      TopologyAdminState map, Iterable<String> nodeIds, String migrationId) {
+    Map<String, ServerAddress> addresses = new LinkedHashMap<>();
+    for (String nodeId : nodeIds) {
+      try {
+        addresses.put(nodeId, address(map, nodeId));
+      } catch (MoveRefusedException e) {
+        LOG.warn(
+            "migration '{}': cannot reach source '{}' to put its notify-keyspace-events back: {}",
+            migrationId,
+            nodeId,
+            e.getMessage());
+      }
+    }
+    return addresses;
   }
 
   private MigrationLockLease lock(String migrationId) {
