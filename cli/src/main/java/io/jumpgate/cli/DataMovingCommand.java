@@ -2,6 +2,7 @@ package io.jumpgate.cli;
 
 import io.jumpgate.migration.MapChange;
 import io.jumpgate.migration.MoverOptions;
+import io.jumpgate.migration.ShardCopierOptions;
 import io.jumpgate.topology.MigrationStore;
 import java.time.Duration;
 import java.util.Objects;
@@ -17,8 +18,9 @@ import picocli.CommandLine.Option;
  * <p>Options: {@code --map-only}; {@code --group-size} (default {@value
  * MoverOptions#DEFAULT_GROUP_SIZE} shards frozen and cut over together), {@code --ack-timeout}
  * (default 2s, {@link MoverOptions#DEFAULT_ACKNOWLEDGEMENT_TIMEOUT}) and {@code --cleanup-grace}
- * (default 5s, {@link MoverOptions#DEFAULT_CLEANUP_GRACE}); every other mover option is {@link
- * MoverOptions#defaults()}.
+ * (default 5s, {@link MoverOptions#DEFAULT_CLEANUP_GRACE}), {@code --copy-rate} (keys per second of
+ * the bulk copy, {@link ShardCopierOptions#copyKeysPerSecond()}; default no bound); every other
+ * mover option is {@link MoverOptions#defaults()}.
  *
  * <p>Threading: picocli fills one instance per invocation; use it from one thread, once.
  */
@@ -58,6 +60,14 @@ abstract class DataMovingCommand extends AdminPlanCommand {
               + " are removed; keep it above the clients' command timeout (default 5s).")
   String cleanupGraceValue;
 
+  @Option(
+      names = "--copy-rate",
+      paramLabel = "KEYS_PER_SECOND",
+      description =
+          "The most keys per second the bulk copy moves, to leave the servers room for the"
+              + " clients (a longer copy, never a longer freeze); default: no bound.")
+  String copyRateValue;
+
   final DataMoveClient.Connector dataMover;
   final DataMoveClient.Estimator estimator;
   private MoverOptions moverOptions;
@@ -80,10 +90,11 @@ abstract class DataMovingCommand extends AdminPlanCommand {
     if (mapOnly
         && (groupSizeValue != null
             || acknowledgementTimeoutValue != null
-            || cleanupGraceValue != null)) {
+            || cleanupGraceValue != null
+            || copyRateValue != null)) {
       throw usage(
-          "--map-only moves no data: --group-size, --ack-timeout and --cleanup-grace cannot be"
-              + " used with it");
+          "--map-only moves no data: --group-size, --ack-timeout, --cleanup-grace and"
+              + " --copy-rate cannot be used with it");
     }
     MoverOptions.Builder options = MoverOptions.builder();
     if (groupSizeValue != null) {
@@ -99,6 +110,13 @@ abstract class DataMovingCommand extends AdminPlanCommand {
     if (cleanupGraceValue != null) {
       options.cleanupGrace(
           OptionValues.positiveDuration(spec, "--cleanup-grace", cleanupGraceValue));
+    }
+    if (copyRateValue != null) {
+      options.copier(
+          ShardCopierOptions.builder()
+              .copyKeysPerSecond(
+                  OptionValues.intInRange(spec, "--copy-rate", copyRateValue, 1, Integer.MAX_VALUE))
+              .build());
     }
     moverOptions = options.build();
   }

@@ -670,7 +670,7 @@ class AdminPlanCommandTest {
     assertThat(dataMover.calls.get(0)).startsWith("estimate add-node-n3 [");
     assertThat(dataMover.calls.subList(1, 4))
         .containsExactly(
-            "connect groupSize=8 acknowledgementTimeout=PT2S cleanupGrace=PT5S",
+            "connect groupSize=8 acknowledgementTimeout=PT2S cleanupGrace=PT5S copyKeysPerSecond=0",
             "apply add-node n3",
             "close");
     List<String> lines = result.out().lines().toList();
@@ -747,11 +747,15 @@ class AdminPlanCommandTest {
             "--ack-timeout",
             "500ms",
             "--cleanup-grace",
-            "1s");
+            "1s",
+            "--copy-rate",
+            "30000");
 
     assertThat(result.exitCode()).as(result.err()).isZero();
     assertThat(dataMover.calls)
-        .contains("connect groupSize=16 acknowledgementTimeout=PT0.5S cleanupGrace=PT1S");
+        .contains(
+            "connect groupSize=16 acknowledgementTimeout=PT0.5S cleanupGrace=PT1S"
+                + " copyKeysPerSecond=30000");
   }
 
   static Stream<Arguments> dataMoveUsageErrors() {
@@ -768,8 +772,11 @@ class AdminPlanCommandTest {
                 + " 1h30m, was 'soon'"),
         Arguments.of(
             List.of("move-shard", "3", "--to", "n1", "--map-only", "--group-size", "4"),
-            "jumpgate move-shard: --map-only moves no data: --group-size, --ack-timeout and"
-                + " --cleanup-grace cannot be used with it"),
+            "jumpgate move-shard: --map-only moves no data: --group-size, --ack-timeout,"
+                + " --cleanup-grace and --copy-rate cannot be used with it"),
+        Arguments.of(
+            List.of("add-node", "n3=h:1", "--copy-rate", "0"),
+            "jumpgate add-node: --copy-rate must be between 1 and 2147483647, was 0"),
         Arguments.of(
             List.of("failover", "--node", "n1", "--map-only"),
             "jumpgate failover: Unknown option: '--map-only'"));

@@ -50,7 +50,9 @@ final class FakeDataMover {
               + " acknowledgementTimeout="
               + options.acknowledgementTimeout()
               + " cleanupGrace="
-              + options.cleanupGrace());
+              + options.cleanupGrace()
+              + " copyKeysPerSecond="
+              + options.copier().copyKeysPerSecond());
       return client(listener);
     };
   }

@@ -5,6 +5,7 @@ import io.jumpgate.migration.internal.BatchBuilder;
 import io.jumpgate.migration.internal.BatchCopier;
 import io.jumpgate.migration.internal.ChangeCapture;
 import io.jumpgate.migration.internal.Commands;
+import io.jumpgate.migration.internal.CopyPacer;
 import io.jumpgate.migration.internal.CopyWindow;
 import io.jumpgate.migration.internal.DumpRestoreBatchCopier;
 import io.jumpgate.migration.internal.KeyspaceEvents;
@@ -261,6 +262,7 @@ public final class ShardCopier implements AutoCloseable {
                   options.commandTimeout(),
                   "source " + source);
           BatchBuilder batches = new BatchBuilder(options.batchSize());
+          CopyPacer pacer = new CopyPacer(options.copyKeysPerSecond(), "copy from " + source);
           List<byte[]> page;
           while ((page = pages.next()) != null) {
             keysScanned.addAndGet(page.size());
@@ -274,6 +276,7 @@ public final class ShardCopier implements AutoCloseable {
               if (pendingKeys.claim(routed)) {
                 List<RoutedKey> batch = batches.add(routed);
                 if (batch != null) {
+                  pacer.pace(batch.size());
                   window.add(batch, false, copier.copy(batch, false));
                 }
               }
@@ -284,6 +287,7 @@ public final class ShardCopier implements AutoCloseable {
           }
           List<RoutedKey> rest = batches.flush();
           if (!rest.isEmpty()) {
+            pacer.pace(rest.size());
             window.add(rest, false, copier.copy(rest, false));
           }
           window.awaitAll();

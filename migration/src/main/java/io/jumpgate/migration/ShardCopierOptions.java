@@ -22,6 +22,9 @@ import java.util.Objects;
  *   <li>{@code drainTimeout} 5 s (the longest a whole {@link ShardCopier#drain} may take)
  *   <li>{@code catchUpTimeout} 10 s (how long {@link ShardCopier#copy()} keeps copying changed keys
  *       again after its SCAN pass before it returns with keys still pending)
+ *   <li>{@code copyKeysPerSecond} 0: no bound on the SCAN pass of {@link ShardCopier#copy()}; a
+ *       bound leaves the servers room for the clients (a longer copy, never a longer freeze: the
+ *       drain is never held back)
  *   <li>{@code cleanupKeysPerSecond} {@value #DEFAULT_CLEANUP_KEYS_PER_SECOND}, {@code
  *       cleanupBatchSize} {@value #DEFAULT_CLEANUP_BATCH_SIZE}
  * </ul>
@@ -54,6 +57,7 @@ public final class ShardCopierOptions {
   private final Duration catchUpTimeout;
   private final int cleanupKeysPerSecond;
   private final int cleanupBatchSize;
+  private final int copyKeysPerSecond;
 
   private ShardCopierOptions(Builder builder) {
     this.copyMethod = builder.copyMethod;
@@ -68,6 +72,7 @@ public final class ShardCopierOptions {
     this.catchUpTimeout = builder.catchUpTimeout;
     this.cleanupKeysPerSecond = builder.cleanupKeysPerSecond;
     this.cleanupBatchSize = builder.cleanupBatchSize;
+    this.copyKeysPerSecond = builder.copyKeysPerSecond;
   }
 
   public static ShardCopierOptions defaults() {
@@ -93,6 +98,7 @@ public final class ShardCopierOptions {
     builder.catchUpTimeout = catchUpTimeout;
     builder.cleanupKeysPerSecond = cleanupKeysPerSecond;
     builder.cleanupBatchSize = cleanupBatchSize;
+    builder.copyKeysPerSecond = copyKeysPerSecond;
     return builder;
   }
 
@@ -144,6 +150,11 @@ public final class ShardCopierOptions {
     return cleanupBatchSize;
   }
 
+  /** The bound on keys copied per second by the SCAN pass; 0 for none. */
+  public int copyKeysPerSecond() {
+    return copyKeysPerSecond;
+  }
+
   @Override
   public String toString() {
     return "ShardCopierOptions{copyMethod="
@@ -158,6 +169,8 @@ public final class ShardCopierOptions {
         + migrateTimeout
         + ", commandTimeout="
         + commandTimeout
+        + ", copyKeysPerSecond="
+        + copyKeysPerSecond
         + "}";
   }
 
@@ -175,6 +188,7 @@ public final class ShardCopierOptions {
     private Duration catchUpTimeout = DEFAULT_CATCH_UP_TIMEOUT;
     private int cleanupKeysPerSecond = DEFAULT_CLEANUP_KEYS_PER_SECOND;
     private int cleanupBatchSize = DEFAULT_CLEANUP_BATCH_SIZE;
+    private int copyKeysPerSecond;
 
     private Builder() {}
 
@@ -238,6 +252,15 @@ public final class ShardCopierOptions {
     }
 
     /** The most keys {@link ShardCopier#cleanup()} removes per second, at least 1. */
+    /**
+     * The most keys per second the SCAN pass of {@link ShardCopier#copy()} copies, 0 (the default)
+     * for no bound; the copies of changed keys and the drain are never held back.
+     */
+    public Builder copyKeysPerSecond(int keys) {
+      this.copyKeysPerSecond = inRange("copyKeysPerSecond", keys, 0, Integer.MAX_VALUE);
+      return this;
+    }
+
     public Builder cleanupKeysPerSecond(int keys) {
       this.cleanupKeysPerSecond = inRange("cleanupKeysPerSecond", keys, 1, Integer.MAX_VALUE);
       return this;
