@@ -14,6 +14,7 @@ import io.jumpgate.migration.MovePhase;
 import io.jumpgate.migration.MoveProgress;
 import io.jumpgate.migration.MoveResult;
 import io.jumpgate.migration.MoverOptions;
+import io.jumpgate.migration.ShardCopierOptions;
 import io.jumpgate.routing.Xxh64JumpRouter;
 import io.jumpgate.spi.Node;
 import io.jumpgate.topology.EtcdTopologyOptions;
@@ -46,7 +47,8 @@ import java.util.concurrent.TimeUnit;
  * MapChangeMover}, not the copier alone ({@link CopyRateRun} measures that).
  *
  * <p>{@code java -cp bench/target/benchmarks.jar io.jumpgate.bench.timing.MigrationRun --results
- * DIR [--quick]}
+ * DIR [--quick] [--copy-rate KEYS_PER_SECOND]} (the copy-rate bound of the mover, {@link
+ * ShardCopierOptions#copyKeysPerSecond()}; none by default)
  *
  * <p>etcd and 3 redis-server leaders of a 1024-shard map (the IT fixture: free loopback ports, temp
  * dirs), plus a 4th, empty redis-server. 1,000,000 keys (100,000 with {@code --quick}) of 100
@@ -88,8 +90,26 @@ public final class MigrationRun {
 
   public static void main(String[] args) throws Exception {
     TimingArguments arguments;
+    MoverOptions options;
     try {
-      arguments = TimingArguments.parse("MigrationRun", args);
+      List<String> rest = new ArrayList<>(List.of(args));
+      int copyRate = 0;
+      int at = rest.indexOf("--copy-rate");
+      if (at >= 0) {
+        if (at + 1 >= rest.size() || !rest.get(at + 1).matches("[1-9][0-9]{0,8}")) {
+          throw new IllegalArgumentException(
+              "MigrationRun: --copy-rate needs a number of keys per second (1 to 999999999)");
+        }
+        copyRate = Integer.parseInt(rest.get(at + 1));
+        rest.subList(at, at + 2).clear();
+      }
+      arguments = TimingArguments.parse("MigrationRun", rest.toArray(String[]::new));
+      options =
+          copyRate == 0
+              ? MoverOptions.defaults()
+              : MoverOptions.builder()
+                  .copier(ShardCopierOptions.builder().copyKeysPerSecond(copyRate).build())
+                  .build();
     } catch (IllegalArgumentException e) {
       System.err.println(e.getMessage());
       System.exit(2);
@@ -105,7 +125,7 @@ public final class MigrationRun {
     MigrationWorkload workload;
     MoveProgressSampler progress;
     try (AutoCloseable scope = fixture.openScope("migration")) {
-      Outcome outcome = runOnce(fixture, keys, warmUp, window);
+      Outcome outcome = runOnce(fixture, keys, warmUp, window, options);
       json = outcome.json();
       workload = outcome.workload();
       progress = outcome.progress();
@@ -115,7 +135,7 @@ public final class MigrationRun {
       System.exit(1);
       return;
     }
-    json.put("setup", setup(quick, keys, warmUp, window));
+    json.put("setup", setup(quick, keys, warmUp, window, options));
     Path results = arguments.results();
     Path file = results.resolve("migration.json");
     JsonText.writeFile(file, json);
@@ -130,7 +150,8 @@ public final class MigrationRun {
   private record Outcome(
       Map<String, Object> json, MigrationWorkload workload, MoveProgressSampler progress) {}
 
-  private static Outcome runOnce(ProcessFixture fixture, int keys, Duration warmUp, Duration window)
+  private static Outcome runOnce(
+      ProcessFixture fixture, int keys, Duration warmUp, Duration window, MoverOptions options)
       throws Exception {
     LocalCluster cluster = LocalCluster.start(fixture, CLUSTER, SHARDS, NODES, 0);
     RedisProcess added = fixture.redis();
@@ -181,7 +202,6 @@ public final class MigrationRun {
             }
           }
         };
-    MoverOptions options = MoverOptions.defaults();
     MapChangeMover.Result result;
     MapChangeMover.Planned planned;
     MachineLoad machineAtStart;
@@ -397,7 +417,7 @@ public final class MigrationRun {
   }
 
   private static Map<String, Object> setup(
-      boolean quick, int keys, Duration warmUp, Duration window) {
+      boolean quick, int keys, Duration warmUp, Duration window, MoverOptions options) {
     Map<String, Object> setup = new LinkedHashMap<>();
     setup.put("quick", quick);
     setup.put("keys", keys);
@@ -414,7 +434,8 @@ public final class MigrationRun {
             + " of each per thread)");
     setup.put("warmUpMs", warmUp.toMillis());
     setup.put("beforeAndAfterWindowMs", window.toMillis());
-    setup.put("mover", MoverOptions.defaults().toString());
+    setup.put("mover", options.toString());
+    setup.put("copyKeysPerSecond", options.copier().copyKeysPerSecond());
     setup.put("availableProcessors", Runtime.getRuntime().availableProcessors());
     return setup;
   }
