@@ -29,6 +29,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The demo's cluster: one etcd, {@value #LEADERS} leader redis-servers {@code leader-0..2}, each
@@ -222,6 +223,21 @@ final class Playground implements AutoCloseable {
    * {@code to}, with {@code from} as its replica, epoch + 1; one transaction.
    */
   MapWrite failOverMap(String from, String to) {
+    return rewriteShards(
+        current ->
+            current.leader().equals(from)
+                ? new ShardAssignment(
+                    current.shard(), to, List.of(from), current.epoch() + 1, current.state())
+                : null);
+  }
+
+  /**
+   * Reads every shard and writes, in one compare-and-set transaction, those for which {@code
+   * change} gives a new assignment (null: unchanged).
+   *
+   * @return how many shards changed, and the revision (0 when none changed)
+   */
+  private MapWrite rewriteShards(Function<ShardAssignment, ShardAssignment> change) {
     List<KeyValue> entries =
         await(
                 client
@@ -234,15 +250,14 @@ final class Playground implements AutoCloseable {
     for (KeyValue entry : entries) {
       String key = entry.getKey().toString(StandardCharsets.UTF_8);
       int shard = keys.parse(key).shard();
-      ShardAssignment current = TopologyCodec.decodeAssignment(shard, entry.getValue().getBytes());
-      if (current.leader().equals(from)) {
-        ShardAssignment next =
-            new ShardAssignment(shard, to, List.of(from), current.epoch() + 1, current.state());
+      ShardAssignment next =
+          change.apply(TopologyCodec.decodeAssignment(shard, entry.getValue().getBytes()));
+      if (next != null) {
         compares.add(compareModRevision(key, entry.getModRevision()));
         puts.add(put(key, TopologyCodec.encodeAssignment(next)));
       }
     }
-    return new MapWrite(puts.size(), commitChecked(compares, puts));
+    return new MapWrite(puts.size(), puts.isEmpty() ? 0 : commitChecked(compares, puts));
   }
 
   /**
@@ -270,35 +285,20 @@ final class Playground implements AutoCloseable {
         }
       }
     }
-    List<KeyValue> entries =
-        await(
-                client
-                    .getKVClient()
-                    .get(bytes(keys.shardsPrefix()), GetOption.builder().isPrefix(true).build()),
-                "reading the shards")
-            .getKvs();
-    List<Cmp> compares = new ArrayList<>();
-    List<Op> puts = new ArrayList<>();
-    for (KeyValue entry : entries) {
-      String key = entry.getKey().toString(StandardCharsets.UTF_8);
-      int shard = keys.parse(key).shard();
-      ShardAssignment current = TopologyCodec.decodeAssignment(shard, entry.getValue().getBytes());
-      String replica = replicaOf.get(current.leader());
-      List<String> replicas = replica == null ? List.of() : List.of(replica);
-      if (!current.replicas().equals(replicas)) {
-        ShardAssignment next =
-            new ShardAssignment(
-                shard,
-                current.leader(),
-                replicas,
-                current.epoch() + 1,
-                current.state(),
-                current.migration());
-        compares.add(compareModRevision(key, entry.getModRevision()));
-        puts.add(put(key, TopologyCodec.encodeAssignment(next)));
-      }
-    }
-    return new MapWrite(puts.size(), puts.isEmpty() ? 0 : commitChecked(compares, puts));
+    return rewriteShards(
+        current -> {
+          String replica = replicaOf.get(current.leader());
+          List<String> replicas = replica == null ? List.of() : List.of(replica);
+          return current.replicas().equals(replicas)
+              ? null
+              : new ShardAssignment(
+                  current.shard(),
+                  current.leader(),
+                  replicas,
+                  current.epoch() + 1,
+                  current.state(),
+                  current.migration());
+        });
   }
 
   /** {@code master} or {@code slave}, as ROLE says. */
