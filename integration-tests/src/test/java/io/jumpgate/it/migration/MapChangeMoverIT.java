@@ -122,6 +122,70 @@ class MapChangeMoverIT {
     }
   }
 
+  @Test
+  void should_rebalance_onto_an_empty_node_with_its_data_when_clients_write() throws Exception {
+    // Given three leaders of 64 shards holding data, and a fourth node in the table leading nothing
+    LocalCluster cluster = LocalCluster.start(fixture, "even", SHARDS, 3, 0);
+    RedisProcess newServer = fixture.redis();
+    EtcdTopologyOptions etcd =
+        EtcdTopologyOptions.builder()
+            .endpoints(cluster.etcd().endpointList())
+            .cluster(cluster.cluster())
+            .build();
+    Map<String, RedisProcess> servers = new HashMap<>();
+    for (int index = 0; index < 3; index++) {
+      servers.put(LocalCluster.leaderId(index), cluster.leader(index));
+    }
+    servers.put(NEW_NODE, newServer);
+    try (TopologyAdmin admin = TopologyAdmin.create(etcd)) {
+      admin.apply(admin.planAddNodeEntry(Node.of(NEW_NODE, "127.0.0.1", newServer.port())));
+    }
+    JumpgateClient syncClient = client(etcd);
+    JumpgateClient asyncClient = client(etcd);
+    Map<String, String> data = new TreeMap<>();
+    Map<String, Boolean> dataTtl = new HashMap<>();
+    var async = asyncClient.connect().async();
+    java.util.List<CompletableFuture<?>> writes = new java.util.ArrayList<>();
+    for (int index = 0; index < DATA_KEYS; index++) {
+      String key = "data:" + index;
+      data.put(key, "value-" + index);
+      dataTtl.put(key, index % 5 == 0);
+      writes.add(async.set(key, "value-" + index).toCompletableFuture());
+      if (index % 5 == 0) {
+        writes.add(async.pexpire(key, 600_000).toCompletableFuture());
+      }
+    }
+    for (CompletableFuture<?> write : writes) {
+      write.get(30, TimeUnit.SECONDS);
+    }
+    MoverOptions options =
+        MoverOptions.builder().groupSize(8).cleanupGrace(Duration.ofMillis(1500)).build();
+
+    try (MoverLoad load =
+            new MoverLoad(syncClient.connect().sync(), 3, asyncClient.connect().async(), 200);
+        MapChangeMover changes = MapChangeMover.create(etcd, options, new MoveListener() {})) {
+      Poll.until(
+          Duration.ofSeconds(20), "1,000 operations first", () -> load.operations.get() > 1_000);
+
+      // When the cluster is rebalanced with its data while the clients write
+      MapChangeMover.Result rebalanced = changes.apply(MapChange.rebalance());
+
+      // Then the new node leads its share, a second rebalance has nothing to move, and every key
+      // is on its owner with its value and TTL, every INCR counted once
+      assertThat(rebalanced.complete()).isTrue();
+      assertThat(leadersOf(etcd, NEW_NODE)).isEqualTo(SHARDS / 4);
+      assertThat(changes.plan(MapChange.rebalance()).leaderMoves()).isEmpty();
+      awaitMoreOperations(load);
+      load.stop(Duration.ofSeconds(30));
+      assertThat(load.errors).isEmpty();
+      OwnerCheck.assertEveryKeyOnItsOwner(etcd, servers, router(), load, data, dataTtl);
+    }
+  }
+
+  private static Xxh64JumpRouter router() {
+    return Xxh64JumpRouter.forShards(SHARDS);
+  }
+
   private JumpgateClient client(EtcdTopologyOptions etcd) {
     return fixture.register(
         JumpgateClient.create(
