@@ -2,12 +2,14 @@ package io.jumpgate.cli;
 
 import io.jumpgate.spi.Node;
 import io.jumpgate.topology.EtcdTopologyOptions;
+import io.jumpgate.topology.MigrationStore;
 import io.jumpgate.topology.TopologyAdmin;
 import io.jumpgate.topology.TopologyAdminPlan;
 import io.jumpgate.topology.TopologyAdminResult;
 import io.jumpgate.topology.TopologyAdminState;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Predicate;
 
 /**
  * What the admin verbs ask of a {@link TopologyAdmin}: plan a change, apply it. An interface so
@@ -57,18 +59,42 @@ interface AdminPlanClient extends AutoCloseable {
     throw new UnsupportedOperationException("this client does not read the map");
   }
 
+  /**
+   * Whether etcd holds the record of {@code migrationId}: a migration whose mover stopped before it
+   * finished (see {@link MigrationStore#readRecord}). The default answers false (a client that only
+   * plans).
+   */
+  default boolean hasMigrationRecord(String migrationId) {
+    return false;
+  }
+
   /** Closes the etcd client. */
   @Override
   void close();
 
   /** A {@link TopologyAdmin} with its own jetcd client for these options. */
   static AdminPlanClient connect(EtcdTopologyOptions options) {
-    return of(TopologyAdmin.create(options));
+    return of(
+        TopologyAdmin.create(options),
+        migrationId -> {
+          try (MigrationStore store = MigrationStore.create(options)) {
+            return store.readRecord(migrationId).isPresent();
+          }
+        });
   }
 
-  /** A client that calls {@code admin} and closes it with itself. */
+  /** A client that calls {@code admin} and closes it with itself; it sees no migration record. */
   static AdminPlanClient of(TopologyAdmin admin) {
+    return of(admin, migrationId -> false);
+  }
+
+  /**
+   * A client that calls {@code admin} and closes it with itself, and asks {@code records} whether a
+   * migration record exists.
+   */
+  static AdminPlanClient of(TopologyAdmin admin, Predicate<String> records) {
     Objects.requireNonNull(admin, "admin");
+    Objects.requireNonNull(records, "records");
     return new AdminPlanClient() {
       @Override
       public TopologyAdminPlan planInit(Map<String, Node> nodes, int shards, int replicas) {
@@ -113,6 +139,11 @@ interface AdminPlanClient extends AutoCloseable {
       @Override
       public TopologyAdminState read() {
         return admin.read();
+      }
+
+      @Override
+      public boolean hasMigrationRecord(String migrationId) {
+        return records.test(migrationId);
       }
 
       @Override

@@ -149,12 +149,24 @@ abstract class AdminPlanCommand implements Callable<Integer> {
         // The admin's range checks against the map read (a shard beyond the cluster's count).
         throw new PlacementException(e.getMessage());
       }
-      boolean write = !plan.changesNothing() && !dryRun && (apply || appliesAtOnce());
-      DataMovingCommand moving = plan.changesNothing() ? null : dataMoving();
+      boolean writing = !dryRun && (apply || appliesAtOnce());
+      // A plan that changes nothing may still have a migration to finish: its mover stopped after
+      // the last cutover (cleanup left), so the map already shows the change.
+      DataMovingCommand unfinished =
+          plan.changesNothing() && writing && dataMoving() != null ? dataMoving() : null;
+      boolean resuming =
+          unfinished != null && admin.hasMigrationRecord(unfinished.mapChange().migrationId());
+      boolean write = (!plan.changesNothing() || resuming) && writing;
+      DataMovingCommand moving = plan.changesNothing() && !resuming ? null : dataMoving();
       DataMovePlan data = moving == null ? null : DataMovePlan.of(moving, admin, plan);
       if (!json) {
         printLines(out, printsSummaryOnly() ? summary(plan) : plan.describe());
-        if (data != null) {
+        if (resuming) {
+          out.println(
+              "migration "
+                  + moving.mapChange().migrationId()
+                  + " was left unfinished by a mover that stopped: finishing it");
+        } else if (data != null) {
           printLines(out, data.describe());
         }
       }

@@ -65,11 +65,20 @@ class AdminPlanCommandTest {
 
     boolean closed;
 
+    /** Migration ids whose record exists in etcd. */
+    final List<String> migrationRecords = new ArrayList<>();
+
     FakeAdmin() {
       for (int i = 0; i < 3; i++) {
         nodes.put("n" + i, new Node("n" + i, "127.0.0.1", 7000 + i, "az" + i, Map.of(), false));
       }
       assignments = PlacementPlanner.initial(nodes, 12, 1).applyTo(Map.of());
+    }
+
+    @Override
+    public boolean hasMigrationRecord(String migrationId) {
+      calls.add("hasMigrationRecord " + migrationId);
+      return migrationRecords.contains(migrationId);
     }
 
     AdminPlanClient.Connector connector() {
@@ -426,7 +435,7 @@ class AdminPlanCommandTest {
     CliRunner.Result result = runOnEtcd("rebalance", "--apply");
 
     assertThat(result.exitCode()).as(result.err()).isZero();
-    assertThat(admin.calls).containsExactly("planRebalance");
+    assertThat(admin.calls).containsExactly("planRebalance", "hasMigrationRecord rebalance");
     assertThat(result.out())
         .isEqualTo(
             String.join(
@@ -658,6 +667,31 @@ class AdminPlanCommandTest {
   }
 
   // ---- the data moves with the map -----------------------------------------------------------
+
+  @Test
+  void aPlanThatChangesNothingFinishesAMigrationLeftByAStoppedMover() {
+    // Given a rebalance whose mover stopped after its last cutover: the map shows the change
+    admin.migrationRecords.add("rebalance");
+
+    // When the same verb runs again
+    CliRunner.Result result = runOnEtcd("rebalance", "--apply");
+
+    // Then it finishes the recorded migration through the mover
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(admin.calls).containsExactly("planRebalance", "hasMigrationRecord rebalance");
+    assertThat(dataMover.calls).contains("apply rebalance");
+    assertThat(result.out())
+        .contains("migration rebalance was left unfinished by a mover that stopped: finishing it");
+  }
+
+  @Test
+  void aPlanThatChangesNothingWithoutARecordMovesNothing() {
+    CliRunner.Result result = runOnEtcd("rebalance", "--apply");
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(admin.calls).containsExactly("planRebalance", "hasMigrationRecord rebalance");
+    assertThat(dataMover.calls).isEmpty();
+  }
 
   @Test
   void addNodeWithApplyMovesTheDataAndPrintsTheEstimateAndTheSummary() {

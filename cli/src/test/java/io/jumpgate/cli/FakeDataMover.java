@@ -89,7 +89,9 @@ final class FakeDataMover {
                   change.migrationId(), phaseAfterFailure, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
           throw failure;
         }
-        TreeSet<Integer> shards = new TreeSet<>(lastPlan.moves().keySet());
+        // a resume of a recorded migration comes without an estimate: its shards were cut over
+        TreeSet<Integer> shards =
+            new TreeSet<>(lastPlan == null ? List.of(5) : lastPlan.moves().keySet());
         TreeSet<Integer> moved = new TreeSet<>(shards);
         moved.removeAll(notMoved.keySet());
         GroupOutcome group =
