@@ -20,7 +20,9 @@ import io.jumpgate.topology.ShardAssignment;
 import io.jumpgate.topology.TopologyAdmin;
 import io.jumpgate.topology.TopologyAdminState;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
@@ -46,40 +48,17 @@ class MapChangeMoverIT {
   @Test
   void should_add_then_remove_a_node_with_its_data_when_clients_write() throws Exception {
     // Given three leaders of 64 shards holding data, and an empty server not in the map
-    LocalCluster cluster = LocalCluster.start(fixture, "grow", SHARDS, 3, 0);
-    RedisProcess newServer = fixture.redis();
-    EtcdTopologyOptions etcd =
-        EtcdTopologyOptions.builder()
-            .endpoints(cluster.etcd().endpointList())
-            .cluster(cluster.cluster())
-            .build();
-    Map<String, RedisProcess> servers = new HashMap<>();
-    for (int index = 0; index < 3; index++) {
-      servers.put(LocalCluster.leaderId(index), cluster.leader(index));
-    }
-    servers.put(NEW_NODE, newServer);
+    Grown setup = start("grow");
+    EtcdTopologyOptions etcd = setup.etcd();
+    Map<String, RedisProcess> servers = setup.servers();
     Xxh64JumpRouter router = Xxh64JumpRouter.forShards(SHARDS);
-    JumpgateClient syncClient = client(etcd);
-    JumpgateClient asyncClient = client(etcd);
-    Map<String, String> data = new TreeMap<>();
-    Map<String, Boolean> dataTtl = new HashMap<>();
-    var async = asyncClient.connect().async();
-    java.util.List<CompletableFuture<?>> writes = new java.util.ArrayList<>();
-    for (int index = 0; index < DATA_KEYS; index++) {
-      String key = (index % 10 == 0 ? "{user" + index / 10 + "}:" : "data:") + index;
-      data.put(key, "value-" + index);
-      dataTtl.put(key, index % 5 == 0);
-      writes.add(async.set(key, "value-" + index).toCompletableFuture());
-      if (index % 5 == 0) {
-        writes.add(async.pexpire(key, 600_000).toCompletableFuture());
-      }
-    }
-    for (CompletableFuture<?> write : writes) {
-      write.get(30, TimeUnit.SECONDS);
-    }
+    Map<String, String> data = setup.data();
+    Map<String, Boolean> dataTtl = setup.dataTtl();
+    JumpgateClient syncClient = setup.syncClient();
+    JumpgateClient asyncClient = setup.asyncClient();
     MoverOptions options =
         MoverOptions.builder().groupSize(8).cleanupGrace(Duration.ofMillis(1500)).build();
-    Node node = Node.of(NEW_NODE, "127.0.0.1", newServer.port());
+    Node node = setup.newNode();
 
     try (MoverLoad load =
             new MoverLoad(syncClient.connect().sync(), 3, asyncClient.connect().async(), 200);
@@ -125,39 +104,13 @@ class MapChangeMoverIT {
   @Test
   void should_rebalance_onto_an_empty_node_with_its_data_when_clients_write() throws Exception {
     // Given three leaders of 64 shards holding data, and a fourth node in the table leading nothing
-    LocalCluster cluster = LocalCluster.start(fixture, "even", SHARDS, 3, 0);
-    RedisProcess newServer = fixture.redis();
-    EtcdTopologyOptions etcd =
-        EtcdTopologyOptions.builder()
-            .endpoints(cluster.etcd().endpointList())
-            .cluster(cluster.cluster())
-            .build();
-    Map<String, RedisProcess> servers = new HashMap<>();
-    for (int index = 0; index < 3; index++) {
-      servers.put(LocalCluster.leaderId(index), cluster.leader(index));
-    }
-    servers.put(NEW_NODE, newServer);
+    Grown setup = start("even");
+    EtcdTopologyOptions etcd = setup.etcd();
     try (TopologyAdmin admin = TopologyAdmin.create(etcd)) {
-      admin.apply(admin.planAddNodeEntry(Node.of(NEW_NODE, "127.0.0.1", newServer.port())));
+      admin.apply(admin.planAddNodeEntry(setup.newNode()));
     }
-    JumpgateClient syncClient = client(etcd);
-    JumpgateClient asyncClient = client(etcd);
-    Map<String, String> data = new TreeMap<>();
-    Map<String, Boolean> dataTtl = new HashMap<>();
-    var async = asyncClient.connect().async();
-    java.util.List<CompletableFuture<?>> writes = new java.util.ArrayList<>();
-    for (int index = 0; index < DATA_KEYS; index++) {
-      String key = "data:" + index;
-      data.put(key, "value-" + index);
-      dataTtl.put(key, index % 5 == 0);
-      writes.add(async.set(key, "value-" + index).toCompletableFuture());
-      if (index % 5 == 0) {
-        writes.add(async.pexpire(key, 600_000).toCompletableFuture());
-      }
-    }
-    for (CompletableFuture<?> write : writes) {
-      write.get(30, TimeUnit.SECONDS);
-    }
+    JumpgateClient syncClient = setup.syncClient();
+    JumpgateClient asyncClient = setup.asyncClient();
     MoverOptions options =
         MoverOptions.builder().groupSize(8).cleanupGrace(Duration.ofMillis(1500)).build();
 
@@ -178,12 +131,68 @@ class MapChangeMoverIT {
       awaitMoreOperations(load);
       load.stop(Duration.ofSeconds(30));
       assertThat(load.errors).isEmpty();
-      OwnerCheck.assertEveryKeyOnItsOwner(etcd, servers, router(), load, data, dataTtl);
+      OwnerCheck.assertEveryKeyOnItsOwner(
+          etcd,
+          setup.servers(),
+          Xxh64JumpRouter.forShards(SHARDS),
+          load,
+          setup.data(),
+          setup.dataTtl());
     }
   }
 
-  private static Xxh64JumpRouter router() {
-    return Xxh64JumpRouter.forShards(SHARDS);
+  /**
+   * Three leaders of 64 shards, an empty fourth server not in the map, two driver clients, and
+   * {@value #DATA_KEYS} keys written through them (one in ten hash-tagged, one in five with a TTL).
+   */
+  private record Grown(
+      EtcdTopologyOptions etcd,
+      Map<String, RedisProcess> servers,
+      Node newNode,
+      JumpgateClient syncClient,
+      JumpgateClient asyncClient,
+      Map<String, String> data,
+      Map<String, Boolean> dataTtl) {}
+
+  private Grown start(String clusterName) throws Exception {
+    LocalCluster cluster = LocalCluster.start(fixture, clusterName, SHARDS, 3, 0);
+    RedisProcess newServer = fixture.redis();
+    EtcdTopologyOptions etcd =
+        EtcdTopologyOptions.builder()
+            .endpoints(cluster.etcd().endpointList())
+            .cluster(cluster.cluster())
+            .build();
+    Map<String, RedisProcess> servers = new HashMap<>();
+    for (int index = 0; index < 3; index++) {
+      servers.put(LocalCluster.leaderId(index), cluster.leader(index));
+    }
+    servers.put(NEW_NODE, newServer);
+    JumpgateClient syncClient = client(etcd);
+    JumpgateClient asyncClient = client(etcd);
+    Map<String, String> data = new TreeMap<>();
+    Map<String, Boolean> dataTtl = new HashMap<>();
+    var async = asyncClient.connect().async();
+    List<CompletableFuture<?>> writes = new ArrayList<>();
+    for (int index = 0; index < DATA_KEYS; index++) {
+      String key = (index % 10 == 0 ? "{user" + index / 10 + "}:" : "data:") + index;
+      data.put(key, "value-" + index);
+      dataTtl.put(key, index % 5 == 0);
+      writes.add(async.set(key, "value-" + index).toCompletableFuture());
+      if (index % 5 == 0) {
+        writes.add(async.pexpire(key, 600_000).toCompletableFuture());
+      }
+    }
+    for (CompletableFuture<?> write : writes) {
+      write.get(30, TimeUnit.SECONDS);
+    }
+    return new Grown(
+        etcd,
+        servers,
+        Node.of(NEW_NODE, "127.0.0.1", newServer.port()),
+        syncClient,
+        asyncClient,
+        data,
+        dataTtl);
   }
 
   private JumpgateClient client(EtcdTopologyOptions etcd) {
