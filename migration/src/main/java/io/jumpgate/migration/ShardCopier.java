@@ -5,12 +5,12 @@ import io.jumpgate.migration.internal.BatchBuilder;
 import io.jumpgate.migration.internal.BatchCopier;
 import io.jumpgate.migration.internal.ChangeCapture;
 import io.jumpgate.migration.internal.Commands;
-import io.jumpgate.migration.internal.CopyPacer;
 import io.jumpgate.migration.internal.CopyWindow;
 import io.jumpgate.migration.internal.DumpRestoreBatchCopier;
 import io.jumpgate.migration.internal.KeyspaceEvents;
 import io.jumpgate.migration.internal.MigrateBatchCopier;
 import io.jumpgate.migration.internal.PendingKeys;
+import io.jumpgate.migration.internal.RatePacer;
 import io.jumpgate.migration.internal.RoutedKey;
 import io.jumpgate.migration.internal.ScanPages;
 import io.jumpgate.migration.internal.ServerConnections;
@@ -262,7 +262,7 @@ public final class ShardCopier implements AutoCloseable {
                   options.commandTimeout(),
                   "source " + source);
           BatchBuilder batches = new BatchBuilder(options.batchSize());
-          CopyPacer pacer = new CopyPacer(options.copyKeysPerSecond(), "copy from " + source);
+          RatePacer pacer = new RatePacer(options.copyKeysPerSecond(), "copy from " + source);
           List<byte[]> page;
           while ((page = pages.next()) != null) {
             keysScanned.addAndGet(page.size());
@@ -715,9 +715,8 @@ public final class ShardCopier implements AutoCloseable {
     ScanPages pages =
         new ScanPages(scanOn, options.scanCount(), options.commandTimeout(), serverName);
     BatchBuilder batches = new BatchBuilder(options.cleanupBatchSize());
-    long start = System.nanoTime();
+    RatePacer pacer = new RatePacer(keysPerSecond, "removing keys on " + serverName);
     long deleted = 0;
-    long sent = 0;
     List<byte[]> page;
     while ((page = pages.next()) != null) {
       for (byte[] key : page) {
@@ -732,8 +731,7 @@ public final class ShardCopier implements AutoCloseable {
         List<RoutedKey> batch = batches.add(routed);
         if (batch != null) {
           deleted += unlink(deleteOn, batch, serverName, ownDeletes);
-          sent += batch.size();
-          throttle(start, sent, keysPerSecond);
+          pacer.sent(batch.size());
         }
       }
     }
@@ -764,22 +762,6 @@ public final class ShardCopier implements AutoCloseable {
       keysCleanedUp.addAndGet(removed);
     }
     return removed;
-  }
-
-  private static void throttle(long startNanos, long sent, int keysPerSecond) {
-    if (keysPerSecond <= 0) {
-      return;
-    }
-    long due = startNanos + sent * 1_000_000_000L / keysPerSecond;
-    long wait = due - System.nanoTime();
-    if (wait > 0) {
-      try {
-        TimeUnit.NANOSECONDS.sleep(wait); // a rate limit on the phase thread, not a Netty thread
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new MigrationException("cleanup interrupted", e);
-      }
-    }
   }
 
   private long targetInputBytes() {

@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Removes every key of some shards from one server without a copier: SCAN, filter by shard, UNLINK
@@ -44,8 +43,7 @@ public final class KeyRemover {
       StatefulRedisConnection<byte[], byte[]> connection, BitSet shards, String serverName) {
     ScanPages pages = new ScanPages(connection, scanCount, timeout, serverName);
     List<byte[]> batch = new ArrayList<>(batchSize);
-    long start = System.nanoTime();
-    long sent = 0;
+    RatePacer pacer = new RatePacer(keysPerSecond, "removing keys on " + serverName);
     long removed = 0;
     List<byte[]> page;
     while ((page = pages.next()) != null) {
@@ -56,9 +54,8 @@ public final class KeyRemover {
         batch.add(key);
         if (batch.size() >= batchSize) {
           removed += unlink(connection, batch, serverName);
-          sent += batch.size();
+          pacer.sent(batch.size());
           batch = new ArrayList<>(batchSize);
-          throttle(start, sent);
         }
       }
     }
@@ -73,24 +70,5 @@ public final class KeyRemover {
     AsyncCommand<byte[], byte[], Long> unlink = Commands.unlink(keys);
     connection.dispatch(unlink);
     return Await.result(unlink, timeout, "UNLINK of " + keys.size() + " keys on " + serverName);
-  }
-
-  private void throttle(long startNanos, long sent) {
-    if (keysPerSecond <= 0) {
-      return;
-    }
-    long wait = startNanos + sent * 1_000_000_000L / keysPerSecond - System.nanoTime();
-    if (wait > 0) {
-      try {
-        TimeUnit.NANOSECONDS.sleep(wait); // a rate limit on the caller's thread
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new MigrationException("removing keys on " + serverName(sent), e);
-      }
-    }
-  }
-
-  private static String serverName(long sent) {
-    return "a server interrupted after " + sent + " keys";
   }
 }
