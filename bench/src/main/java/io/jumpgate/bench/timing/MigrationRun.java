@@ -47,8 +47,9 @@ import java.util.concurrent.TimeUnit;
  * MapChangeMover}, not the copier alone ({@link CopyRateRun} measures that).
  *
  * <p>{@code java -cp bench/target/benchmarks.jar io.jumpgate.bench.timing.MigrationRun --results
- * DIR [--quick] [--copy-rate KEYS_PER_SECOND]} (the copy-rate bound of the mover, {@link
- * ShardCopierOptions#copyKeysPerSecond()}; none by default)
+ * DIR [--quick] [--copy-rate KEYS_PER_SECOND] [--batch-size KEYS] [--pipeline-depth BATCHES]
+ * [--group-size SHARDS]} (the mover's options: {@link ShardCopierOptions#copyKeysPerSecond()}, none
+ * by default, and the other defaults of {@link ShardCopierOptions} and {@link MoverOptions})
  *
  * <p>etcd and 3 redis-server leaders of a 1024-shard map (the IT fixture: free loopback ports, temp
  * dirs), plus a 4th, empty redis-server. 1,000,000 keys (100,000 with {@code --quick}) of 100
@@ -93,23 +94,26 @@ public final class MigrationRun {
     MoverOptions options;
     try {
       List<String> rest = new ArrayList<>(List.of(args));
-      int copyRate = 0;
-      int at = rest.indexOf("--copy-rate");
-      if (at >= 0) {
-        if (at + 1 >= rest.size() || !rest.get(at + 1).matches("[1-9][0-9]{0,8}")) {
-          throw new IllegalArgumentException(
-              "MigrationRun: --copy-rate needs a number of keys per second (1 to 999999999)");
-        }
-        copyRate = Integer.parseInt(rest.get(at + 1));
-        rest.subList(at, at + 2).clear();
-      }
+      int copyRate = intOption(rest, "--copy-rate", 0);
+      int batchSize = intOption(rest, "--batch-size", 0);
+      int pipelineDepth = intOption(rest, "--pipeline-depth", 0);
+      int groupSize = intOption(rest, "--group-size", 0);
       arguments = TimingArguments.parse("MigrationRun", rest.toArray(String[]::new));
-      options =
-          copyRate == 0
-              ? MoverOptions.defaults()
-              : MoverOptions.builder()
-                  .copier(ShardCopierOptions.builder().copyKeysPerSecond(copyRate).build())
-                  .build();
+      ShardCopierOptions.Builder copier = ShardCopierOptions.builder();
+      if (copyRate > 0) {
+        copier.copyKeysPerSecond(copyRate);
+      }
+      if (batchSize > 0) {
+        copier.batchSize(batchSize);
+      }
+      if (pipelineDepth > 0) {
+        copier.pipelineDepth(pipelineDepth);
+      }
+      MoverOptions.Builder mover = MoverOptions.builder().copier(copier.build());
+      if (groupSize > 0) {
+        mover.groupSize(groupSize);
+      }
+      options = mover.build();
     } catch (IllegalArgumentException e) {
       System.err.println(e.getMessage());
       System.exit(2);
@@ -144,6 +148,24 @@ public final class MigrationRun {
     MigrationChart.write(results.resolve("migration-throughput.png"), workload, progress, keys);
     System.out.println(headline(json) + " -> " + file);
     System.exit(Boolean.TRUE.equals(json.get("passed")) ? 0 : 1);
+  }
+
+  /**
+   * Removes {@code name} and its value from {@code rest}; the value, or {@code absent} when the
+   * option is not given.
+   */
+  private static int intOption(List<String> rest, String name, int absent) {
+    int at = rest.indexOf(name);
+    if (at < 0) {
+      return absent;
+    }
+    if (at + 1 >= rest.size() || !rest.get(at + 1).matches("[1-9][0-9]{0,8}")) {
+      throw new IllegalArgumentException(
+          "MigrationRun: " + name + " needs a positive whole number (1 to 999999999)");
+    }
+    int value = Integer.parseInt(rest.get(at + 1));
+    rest.subList(at, at + 2).clear();
+    return value;
   }
 
   /** What a run produced: its JSON, and the workload for the timeline and the chart. */
@@ -187,6 +209,20 @@ public final class MigrationRun {
     JumpgateClient client =
         fixture.register(JumpgateClient.create(JumpgateOptions.builder().etcd(etcd).build()));
     MigrationWorkload workload = new MigrationWorkload(client.connect().sync(), keys);
+    Map<String, Long> pids = new LinkedHashMap<>();
+    for (int index = 0; index < NODES; index++) {
+      pids.put(LocalCluster.leaderId(index) + " (redis)", cluster.leader(index).pid());
+    }
+    pids.put(ADDED_NODE + " (redis)", added.pid());
+    for (int index = 0; index < cluster.etcd().size(); index++) {
+      pids.put("etcd " + index, cluster.etcd().member(index).pid());
+    }
+    ProcessCpuLedger cpu = new ProcessCpuLedger(pids);
+    java.util.function.Consumer<Stage> enter =
+        stage -> {
+          workload.enter(stage);
+          cpu.mark(stage.label());
+        };
     List<Map<String, Object>> marks = new CopyOnWriteArrayList<>();
     MoveListener listener =
         new MoveListener() {
@@ -194,11 +230,11 @@ public final class MigrationRun {
           public void phaseStarted(MovePhase phase) {
             marks.add(mark(workload, phase.name().toLowerCase(Locale.ROOT)));
             switch (phase) {
-              case PREPARE -> workload.enter(Stage.PREPARE);
-              case COPY -> workload.enter(Stage.COPY);
-              case CUTOVER -> workload.enter(Stage.CUTOVER);
-              case CLEANUP -> workload.enter(Stage.CLEANUP);
-              default -> workload.enter(Stage.FINISHING);
+              case PREPARE -> enter.accept(Stage.PREPARE);
+              case COPY -> enter.accept(Stage.COPY);
+              case CUTOVER -> enter.accept(Stage.CUTOVER);
+              case CLEANUP -> enter.accept(Stage.CLEANUP);
+              default -> enter.accept(Stage.FINISHING);
             }
           }
         };
@@ -211,10 +247,11 @@ public final class MigrationRun {
       progress = new MoveProgressSampler(changes.mover(), workload.startNanos());
       planned = changes.plan(MapChange.addNode(node));
       workload.start();
+      cpu.mark(Stage.WARMUP.label());
       try {
         // Timed windows: the workload runs for these lengths; nothing waits for another thread.
         Thread.sleep(warmUp.toMillis());
-        workload.enter(Stage.BEFORE);
+        enter.accept(Stage.BEFORE);
         Thread.sleep(window.toMillis());
         log(
             String.format(
@@ -225,7 +262,7 @@ public final class MigrationRun {
                 planned.leaderMoves().map(plan -> plan.moves().size()).orElse(0)));
         machineAtStart = MachineLoad.now();
         marks.add(mark(workload, "apply"));
-        workload.enter(Stage.PREPARE);
+        enter.accept(Stage.PREPARE);
         progress.start();
         try {
           result = changes.apply(MapChange.addNode(node));
@@ -233,11 +270,12 @@ public final class MigrationRun {
           progress.stop();
         }
         marks.add(mark(workload, "applied"));
-        workload.enter(Stage.AFTER);
+        enter.accept(Stage.AFTER);
         machineAtEnd = MachineLoad.now();
         Thread.sleep(window.toMillis());
       } finally {
         workload.stop();
+        cpu.mark(Stage.STOPPED.label());
       }
     }
     log(
@@ -279,6 +317,7 @@ public final class MigrationRun {
     json.put("phaseMarks", marks);
     json.put("check", check);
     json.put("machine", machineAtEnd.since(machineAtStart));
+    json.put("cpuCoresByStage", cpu.json());
     long errors = (Long) ((Map<?, ?>) json.get("errors")).get("total");
     json.put("passed", Boolean.TRUE.equals(check.get("passed")) && errors == 0);
     json.put("targets", targets(json, keys));
