@@ -956,8 +956,16 @@ public final class TopologyAdmin implements AutoCloseable {
         keys.cluster(), readRevision, plan, metadata, nodeChanges, writes, List.of(), transactions);
   }
 
+  /** An add-node's placement and its node entry, before any check of the shards it touches. */
+  private record AddNodePlacement(Plan plan, List<NodeChange> nodeChanges) {}
+
   static TopologyAdminPlan addNodePlan(
       TopologyKeys keys, TopologyAdminState state, Node node, TopologyAdminOptions adminOptions) {
+    AddNodePlacement placement = addNodePlacement(state, node);
+    return changePlan(keys, state, placement.plan(), placement.nodeChanges(), adminOptions);
+  }
+
+  private static AddNodePlacement addNodePlacement(TopologyAdminState state, Node node) {
     Objects.requireNonNull(node, "node");
     Node existing = state.nodes().get(node.id());
     List<NodeChange> nodeChanges = new ArrayList<>();
@@ -976,14 +984,15 @@ public final class TopologyAdmin implements AutoCloseable {
           -1,
           node.id());
     }
-    Plan plan = PlacementPlanner.addNode(state.assignments(), nodes, node.id());
-    return changePlan(keys, state, plan, nodeChanges, adminOptions);
+    return new AddNodePlacement(
+        PlacementPlanner.addNode(state.assignments(), nodes, node.id()), nodeChanges);
   }
 
   static TopologyAdminPlan addNodeEntryPlan(
       TopologyKeys keys, TopologyAdminState state, Node node, TopologyAdminOptions adminOptions) {
-    Objects.requireNonNull(node, "node");
-    TopologyAdminPlan withMoves = addNodePlan(keys, state, node, adminOptions);
+    // Only the entry is written: the shards the full add-node would move are not checked, so that
+    // the entry can be written (or found written) while those shards still migrate to the node.
+    AddNodePlacement withMoves = addNodePlacement(state, node);
     Map<String, PlanSummary.NodeLoad> before = withMoves.plan().summary().loadsBefore();
     Map<String, PlanSummary.NodeLoad> after = new TreeMap<>(before);
     after.putIfAbsent(node.id(), PlanSummary.NodeLoad.NONE);

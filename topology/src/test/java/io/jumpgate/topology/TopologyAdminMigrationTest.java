@@ -9,6 +9,7 @@ import io.jumpgate.spi.Node;
 import io.jumpgate.spi.ShardState;
 import io.jumpgate.spi.TopologyMetadata;
 import io.jumpgate.topology.TopologyAdminPlan.KeyWrite;
+import io.jumpgate.topology.TopologyAdminPlan.NodeChange;
 import io.jumpgate.topology.internal.KeyChange;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -107,6 +108,23 @@ class TopologyAdminMigrationTest {
     assertThatThrownBy(() -> TopologyAdmin.addNodePlan(KEYS, state(), added, OPTIONS))
         .isInstanceOf(PlacementException.class)
         .hasMessage(REFUSAL);
+  }
+
+  @Test
+  void should_plan_the_entry_of_an_added_node_while_its_full_plan_touches_a_frozen_shard() {
+    // The add-node run again after a mover stopped: its entry is written alone first, whatever
+    // state the shards it will lead are in (the mover finishes their migration next).
+    Node added = Node.of("node-03", "127.0.0.1", 7003);
+
+    TopologyAdminPlan entry = TopologyAdmin.addNodeEntryPlan(KEYS, state(), added, OPTIONS);
+
+    assertThat(entry.plan().steps()).isEmpty();
+    assertThat(entry.nodeChanges()).containsExactly(new NodeChange("node-03", added));
+    Map<String, Node> withEntry = new TreeMap<>(nodes(3, 0));
+    withEntry.put("node-03", added);
+    assertThat(
+            TopologyAdmin.addNodeEntryPlan(KEYS, state(withEntry), added, OPTIONS).changesNothing())
+        .isTrue();
   }
 
   @Test
