@@ -142,25 +142,37 @@ abstract class AdminPlanCommand implements Callable<Integer> {
             .build();
     PrintWriter out = spec.commandLine().getOut();
     try (AdminPlanClient admin = connector.connect(options)) {
+      boolean writing = !dryRun && (apply || appliesAtOnce());
       TopologyAdminPlan plan;
       try {
         plan = plan(admin);
+      } catch (PlacementException e) {
+        // Shards still marked migrating by this verb's own migration, left by a mover that
+        // stopped before their cutover ("run the same command again" is what it told the user):
+        // the mover resumes that migration, then plans the rest again. Otherwise a refusal.
+        DataMovingCommand verb = dataMoving();
+        if (!writing || verb == null || !admin.hasMigrationRecord(verb.mapChange().migrationId())) {
+          throw e;
+        }
+        plan = null;
       } catch (IllegalArgumentException e) {
         // The admin's range checks against the map read (a shard beyond the cluster's count).
         throw new PlacementException(e.getMessage());
       }
-      boolean writing = !dryRun && (apply || appliesAtOnce());
+      boolean nothingPlanned = plan == null || plan.changesNothing();
       // A plan that changes nothing may still have a migration to finish: its mover stopped after
       // the last cutover (cleanup left), so the map already shows the change.
       DataMovingCommand unfinished =
-          plan.changesNothing() && writing && dataMoving() != null ? dataMoving() : null;
+          nothingPlanned && writing && dataMoving() != null ? dataMoving() : null;
       boolean resuming =
           unfinished != null && admin.hasMigrationRecord(unfinished.mapChange().migrationId());
-      boolean write = (!plan.changesNothing() || resuming) && writing;
-      DataMovingCommand moving = plan.changesNothing() && !resuming ? null : dataMoving();
+      boolean write = (!nothingPlanned || resuming) && writing;
+      DataMovingCommand moving = nothingPlanned && !resuming ? null : dataMoving();
       DataMovePlan data = moving == null ? null : DataMovePlan.of(moving, admin, plan);
       if (!json) {
-        printLines(out, printsSummaryOnly() ? summary(plan) : plan.describe());
+        if (plan != null) {
+          printLines(out, printsSummaryOnly() ? summary(plan) : plan.describe());
+        }
         if (resuming) {
           out.println(
               "migration "
@@ -206,7 +218,7 @@ abstract class AdminPlanCommand implements Callable<Integer> {
         printLines(out, moved.describe());
       } else if (result != null) {
         out.println(outcome(plan, result));
-      } else if (!plan.changesNothing()) {
+      } else if (!nothingPlanned) {
         out.println(
             dryRun
                 ? "dry run: nothing written"

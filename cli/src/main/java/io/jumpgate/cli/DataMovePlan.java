@@ -67,10 +67,15 @@ final class DataMovePlan {
     this.estimateFailure = estimateFailure;
   }
 
-  /** The data side of {@code plan}, with the estimate (never fails for it). */
+  /**
+   * The data side of {@code plan}, with the estimate (never fails for it); {@code plan} is null
+   * when the verb finishes its own migration left unfinished, whose shards could not be planned
+   * again.
+   */
   static DataMovePlan of(DataMovingCommand verb, AdminPlanClient admin, TopologyAdminPlan plan) {
     MapChange change = verb.mapChange();
-    Optional<MovePlan> moves = MapChange.leaderMoves(plan, change.migrationId());
+    Optional<MovePlan> moves =
+        plan == null ? Optional.empty() : MapChange.leaderMoves(plan, change.migrationId());
     List<String> warnings = moves.isPresent() ? MapChange.replicaWarnings(plan) : List.of();
     MoveEstimate estimate = null;
     String failure = null;
@@ -201,9 +206,15 @@ final class DataMovePlan {
       Thread cancelOnExit =
           new Thread(
               () -> {
+                // Ctrl-C (or SIGTERM): stop at the next step, then let the verb print what stays
+                // and how to finish before the JVM halts, within one bound for both.
                 mover.cancel();
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CANCEL_WAIT_SECONDS);
                 try {
-                  finished.await(CANCEL_WAIT_SECONDS, TimeUnit.SECONDS);
+                  if (finished.await(CANCEL_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                    VerbCompletion.awaitPrinted(
+                        TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
+                  }
                 } catch (InterruptedException e) {
                   Thread.currentThread().interrupt();
                 }
