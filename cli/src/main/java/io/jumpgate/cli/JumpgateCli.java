@@ -69,7 +69,11 @@ public final class JumpgateCli implements Runnable {
   /** Runs the CLI and exits the JVM with its exit code. */
   public static void main(String[] arguments) {
     CliLogging.configure();
-    System.exit(newCommandLine().execute(arguments));
+    int status = newCommandLine().execute(arguments);
+    System.out.flush();
+    System.err.flush();
+    VerbCompletion.printed();
+    System.exit(status);
   }
 
   /**
