@@ -87,12 +87,18 @@ interface DataMoveClient extends AutoCloseable {
 
   /**
    * {@link MoveEstimate#estimate} on the map as {@code admin} reads it, with the servers reached as
-   * {@code options} say, within {@link #ESTIMATE_TIMEOUT}.
+   * {@code options} say, within {@link #ESTIMATE_TIMEOUT}; its copy time at the copy-rate bound of
+   * {@code options} when there is one and it is slower than the rate assumed.
    */
   static MoveEstimate estimate(AdminPlanClient admin, MovePlan moves, MoverOptions options) {
     Objects.requireNonNull(admin, "admin");
     TopologyAdminState map = admin.read();
     return MoveEstimate.estimate(
-        moves, map.nodes(), options.serverAddresses(), map.metadata().shards(), ESTIMATE_TIMEOUT);
+            moves,
+            map.nodes(),
+            options.serverAddresses(),
+            map.metadata().shards(),
+            ESTIMATE_TIMEOUT)
+        .boundedTo(options.copier().copyKeysPerSecond());
   }
 }

@@ -195,6 +195,18 @@ public record MoveEstimate(List<SourceEstimate> sources, long assumedKeysPerSeco
     return new MoveEstimate(sources, ASSUMED_KEYS_PER_SECOND);
   }
 
+  /**
+   * This estimate with its copy time computed at {@code keysPerSecond} when that is slower than the
+   * rate assumed (a copy-rate bound, {@link ShardCopierOptions#copyKeysPerSecond()}); itself when
+   * {@code keysPerSecond} is 0 (no bound) or not slower.
+   */
+  public MoveEstimate boundedTo(long keysPerSecond) {
+    if (keysPerSecond <= 0 || keysPerSecond >= assumedKeysPerSecond) {
+      return this;
+    }
+    return new MoveEstimate(sources, keysPerSecond);
+  }
+
   private static SourceEstimate sample(
       ServerConnections connections,
       String nodeId,
