@@ -1,6 +1,7 @@
 package io.jumpgate.driver;
 
 import io.jumpgate.driver.internal.AsyncCommands;
+import io.jumpgate.driver.internal.CallerStack;
 import io.jumpgate.driver.internal.ClientRegistration;
 import io.jumpgate.driver.internal.CommandExecutor;
 import io.jumpgate.driver.internal.Dispatcher;
@@ -213,7 +214,8 @@ public final class JumpgateClient implements AutoCloseable {
               + source.status().lastErrorIfAny().map(error -> ": " + error).orElse(""));
     } catch (ExecutionException e) {
       if (e.getCause() instanceof JumpgateException cause) {
-        throw cause;
+        // made on the topology thread: its stack shows that thread alone
+        throw CallerStack.addTo(cause, "JumpgateClient.create");
       }
       throw new TopologyUnavailableException(
           "no topology from " + source.description() + ": " + e.getCause(), e.getCause());

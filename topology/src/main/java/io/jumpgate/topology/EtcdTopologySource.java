@@ -16,6 +16,7 @@ import io.jumpgate.spi.TopologySnapshot;
 import io.jumpgate.spi.TopologySource;
 import io.jumpgate.spi.TopologySourceStatus;
 import io.jumpgate.spi.TopologyUnavailableException;
+import io.jumpgate.topology.internal.ClusterNames;
 import io.jumpgate.topology.internal.EtcdClients;
 import io.jumpgate.topology.internal.KeyChange;
 import io.jumpgate.topology.internal.SourceStatusTracker;
@@ -339,7 +340,9 @@ public final class EtcdTopologySource implements TopologySource {
       snapshot = state.reset(revision, entries);
     } catch (TopologyException e) {
       noteFailure(e.getMessage());
-      if (!started.isDone()) {
+      if (!started.isDone() && e instanceof TopologyUnavailableException && !hasMeta(entries)) {
+        giveUpNamingClusters((TopologyUnavailableException) e);
+      } else if (!started.isDone()) {
         giveUp(e);
       } else {
         LOG.error("{}: keeping revision {}: {}", description(), current.revision(), e.getMessage());
@@ -351,6 +354,33 @@ public final class EtcdTopologySource implements TopologySource {
     publish(snapshot);
     noteContact();
     watch();
+  }
+
+  private boolean hasMeta(List<KeyChange> entries) {
+    return entries.stream().anyMatch(entry -> entry.key().equals(keys.meta()));
+  }
+
+  /**
+   * The cluster is not initialised: gives up with the names of the clusters that do exist under the
+   * prefix (or that none does) in the message; with the first error alone if they cannot be listed.
+   */
+  private void giveUpNamingClusters(TopologyUnavailableException notInitialised) {
+    gaveUp = true;
+    closeWatcher();
+    ClusterNames.list(client.getKVClient(), options.requestTimeout())
+        .whenComplete(
+            (names, error) ->
+                onTopologyThread(
+                    () -> {
+                      if (error != null) {
+                        LOG.debug("{}: listing the clusters failed", description(), error);
+                        giveUp(notInitialised);
+                      } else {
+                        giveUp(
+                            new TopologyUnavailableException(
+                                notInitialised.getMessage() + "; " + ClusterNames.describe(names)));
+                      }
+                    }));
   }
 
   // ---- watching ------------------------------------------------------------------------------

@@ -936,6 +936,14 @@ public final class DemoCommand implements Callable<Integer> {
     out.println("  bin/jumpgate topology show " + flags);
     out.println("  bin/jumpgate route " + flags + " " + Workload.HOTTEST_KEY);
     out.println(
+        "  the driver: EtcdTopologyOptions.builder().endpoints(\""
+            + etcd
+            + "\").cluster(\""
+            + Playground.CLUSTER
+            + "\") (README's Hello.java: pass "
+            + etcd
+            + ")");
+    out.println(
         "pids: "
             + running.stream()
                 .map(server -> server.name() + " " + server.pid())

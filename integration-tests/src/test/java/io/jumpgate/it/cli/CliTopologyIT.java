@@ -233,6 +233,46 @@ class CliTopologyIT {
   }
 
   /**
+   * The runnable jar against an etcd that does not answer: one line on stderr, naming the endpoint,
+   * and no library warnings before it (jetcd logs each exhausted retry at WARN). Skipped when the
+   * jar was not built.
+   */
+  @Test
+  void the_runnable_jar_prints_one_line_when_etcd_is_unreachable() throws Exception {
+    Path jar =
+        Path.of(System.getProperty("jumpgate.cli.jar", "../cli/target/jumpgate.jar"))
+            .toAbsolutePath()
+            .normalize();
+    Assumptions.assumeTrue(Files.isRegularFile(jar), "no runnable jar at " + jar);
+    Path dir = fixture.tempDir("jumpgate-cli-jar");
+    Path stdout = dir.resolve("stdout");
+    Path stderr = dir.resolve("stderr");
+    Process process =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar",
+                jar.toString(),
+                "topology",
+                "show",
+                "--etcd",
+                "http://127.0.0.1:1")
+            .redirectOutput(stdout.toFile())
+            .redirectError(stderr.toFile())
+            .start();
+    boolean exited = process.waitFor(60, TimeUnit.SECONDS);
+    if (!exited) {
+      process.destroyForcibly();
+    }
+    assertThat(exited).as("the jar exited within 60 s").isTrue();
+    assertThat(process.exitValue()).isEqualTo(1);
+    assertThat(Files.readString(stdout)).isEmpty();
+    assertThat(Files.readAllLines(stderr))
+        .singleElement()
+        .asString()
+        .startsWith("jumpgate topology show: no topology from etcd at http://127.0.0.1:1 ");
+  }
+
+  /**
    * The runnable jar, as {@code bin/jumpgate} runs it, prints the answer and nothing else: no SLF4J
    * or grpc lines. Skipped when the jar was not built ({@code mvn -f cli/pom.xml package}).
    */

@@ -358,7 +358,34 @@ class EtcdTopologySourceIT {
         .cause()
         .isInstanceOf(TopologyUnavailableException.class)
         .hasMessageContaining("cluster 'it' is not initialised at /jumpgate/it")
-        .hasMessageContaining("jumpgate init");
+        .hasMessageContaining("jumpgate init")
+        .hasMessageEndingWith("; no cluster exists under /jumpgate/");
+  }
+
+  @Test
+  void should_name_the_clusters_that_exist_when_the_cluster_is_not_initialised() throws Exception {
+    // Given three other clusters under the prefix (one a name that sorts between "beta" and
+    // "beta/"), a key outside any cluster, and the map of none at /jumpgate/it
+    EtcdCluster etcd = fixture.etcd();
+    for (String key :
+        List.of(
+            "/jumpgate/alpha/meta",
+            "/jumpgate/beta/shards/0",
+            "/jumpgate/beta/clients/app-1",
+            "/jumpgate/beta-2/nodes/n1",
+            "/jumpgate/stray",
+            "/other/it/meta")) {
+      etcd.etcdctl("put", key, "{}");
+    }
+    EtcdTopologySource source =
+        fixture.register(EtcdTopologySource.create(options(etcd.endpointList()).build()));
+    // When it starts, Then the error names each cluster once, in key order, and no stray key
+    assertThatThrownBy(() -> source.start().toCompletableFuture().get(15, TimeUnit.SECONDS))
+        .cause()
+        .isInstanceOf(TopologyUnavailableException.class)
+        .hasMessage(
+            "cluster 'it' is not initialised at /jumpgate/it — run `jumpgate init`;"
+                + " clusters under /jumpgate/: alpha, beta-2, beta");
   }
 
   @Test

@@ -1,0 +1,45 @@
+// One Netty line and one gRPC line in what `mvn dependency:list` resolves for a project that
+// depends on the driver alone, for one that depends on the starter alone, and for one that imports
+// jumpgate-bom: the same in all three.
+def failures = []
+def seen = [:].withDefault { [] as Set }
+['driver-only', 'starter-only', 'bom-import'].each { project ->
+  def listing = new File(basedir, project + '/dependencies.txt')
+  if (!listing.isFile()) {
+    throw new AssertionError(project + ': no ' + listing + ' (did dependency:list run?)')
+  }
+  // "   io.netty:netty-common:jar:4.2.19.Final:compile -- module io.netty.common"
+  def artifacts = listing.readLines()
+      .collect { it.trim() }
+      .findAll { it ==~ /^[\w.-]+:[\w.-]+:.*/ }
+      .collect { line ->
+        def parts = line.split(' ')[0].split(':')
+        [group: parts[0], artifact: parts[1], version: parts[parts.length - 2]]
+      }
+  def lines = [
+      'Netty': artifacts.findAll {
+        it.group == 'io.netty' && !it.artifact.startsWith('netty-tcnative')
+      },
+      'gRPC': artifacts.findAll { it.group == 'io.grpc' }]
+  lines.each { name, found ->
+    def versions = found.groupBy { it.version }
+    println project + ': ' + name + ' ' + versions.collect { version, list ->
+      version + ' (' + list*.artifact.join(', ') + ')'
+    }.join('; ')
+    if (found.isEmpty()) {
+      failures << project + ': no ' + name + ' artifact at all; the listing changed its format?'
+    } else if (versions.size() != 1) {
+      failures << project + ': ' + versions.size() + ' ' + name + ' versions: ' + versions.keySet()
+    }
+    seen[name].addAll(versions.keySet())
+  }
+}
+seen.each { name, versions ->
+  if (versions.size() != 1) {
+    failures << 'the projects resolve ' + name + ' ' + versions + ', not one version'
+  }
+}
+if (!failures.isEmpty()) {
+  throw new AssertionError(failures.join('\n'))
+}
+return true
