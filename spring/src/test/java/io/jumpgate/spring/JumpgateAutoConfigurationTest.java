@@ -10,6 +10,7 @@ import io.jumpgate.driver.JumpgateConnection;
 import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.driver.JumpgateReactiveCommands;
 import io.jumpgate.driver.ReadPolicy;
+import io.jumpgate.spring.data.JumpgateDataRedisAutoConfiguration;
 import io.jumpgate.spring.internal.Boot3HealthContributorAutoConfiguration;
 import io.jumpgate.spring.internal.Boot3HealthIndicatorFactoryBean;
 import io.lettuce.core.codec.ByteArrayCodec;
@@ -91,7 +92,8 @@ class JumpgateAutoConfigurationTest {
         .containsExactly(
             JumpgateAutoConfiguration.class.getName(),
             JumpgateHealthContributorAutoConfiguration.class.getName(),
-            Boot3HealthContributorAutoConfiguration.class.getName());
+            Boot3HealthContributorAutoConfiguration.class.getName(),
+            JumpgateDataRedisAutoConfiguration.class.getName());
     new ApplicationContextRunner()
         .withConfiguration(
             AutoConfigurations.of(

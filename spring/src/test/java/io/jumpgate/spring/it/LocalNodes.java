@@ -98,6 +98,15 @@ final class LocalNodes implements AutoCloseable {
     return Long.parseLong(answer.substring(1));
   }
 
+  /** Whether one node holds the key (EXISTS on a new connection); the key has no spaces. */
+  boolean holds(String nodeId, String key) throws IOException {
+    String answer = inline(redisPorts.get(nodeId), "EXISTS " + key);
+    if (!answer.startsWith(":")) {
+      throw new IOException("EXISTS " + key + " on " + nodeId + " answered " + answer);
+    }
+    return Long.parseLong(answer.substring(1)) == 1;
+  }
+
   /** Kills one redis-server (SIGKILL) and waits for it to be gone. */
   void stopRedis(String nodeId) {
     stop(redisProcesses.get(nodeId));
