@@ -167,7 +167,9 @@ final class DataMovePlan {
                 "estimated freeze per group from "
                     + source
                     + ": about "
-                    + MoveEstimate.seconds(freeze)
+                    + (freeze.toMillis() < 1000
+                        ? freeze.toMillis() + " ms"
+                        : MoveEstimate.seconds(freeze))
                     + String.format(
                         java.util.Locale.ROOT,
                         " (its keys scanned at %,d keys/s, the group's keys copied at %,d keys/s)",
@@ -231,11 +233,12 @@ final class DataMovePlan {
         json
             ? null
             : new MoveProgressReporter(
-                out,
-                System.console() != null,
-                () -> client.get().progress(),
-                estimatedKeys,
-                System::nanoTime);
+                    out,
+                    System.console() != null,
+                    () -> client.get().progress(),
+                    estimatedKeys,
+                    System::nanoTime)
+                .offline(offline);
     MoveListener listener = reporter != null ? reporter : new MoveListener() {};
     String id = change.migrationId();
     if (!json && leaderMoves.isPresent()) {
