@@ -47,6 +47,7 @@ final class DataMovePlan {
   private final MoveEstimate estimate;
   private final String estimateFailure;
   private final int groupSize;
+  private final boolean offline;
   private final java.time.Duration cleanupGrace;
 
   private DataMovePlan(
@@ -60,6 +61,7 @@ final class DataMovePlan {
     this.change = change;
     this.plan = plan;
     this.groupSize = options.groupSize();
+    this.offline = options.offline();
     this.cleanupGrace = options.cleanupGrace();
     this.leaderMoves = leaderMoves;
     this.warnings = List.copyOf(warnings);
@@ -136,6 +138,9 @@ final class DataMovePlan {
     } else {
       lines.add("estimate: unknown (" + estimateFailure + ")");
     }
+    if (offline) {
+      lines.addAll(describeOffline());
+    }
     lines.add(
         "then "
             + freezes(leaderMoves.get(), groupSize)
@@ -147,12 +152,59 @@ final class DataMovePlan {
     return lines;
   }
 
+  /** What offline means for this plan: the shards frozen for the whole copy, how long. */
+  private List<String> describeOffline() {
+    List<String> lines = new ArrayList<>();
+    lines.add(
+        "offline (--offline): no change capture and no CONFIG SET; the moved shards are frozen"
+            + " for the whole copy of their group: each group of up to "
+            + groupSize
+            + " shard(s) is frozen, acknowledged by every client, copied (a SCAN of its whole"
+            + " source) and then cut over");
+    Map<String, java.time.Duration> freezes =
+        estimate == null ? Map.of() : estimate.offlineFreezePerGroup(groupSize);
+    if (freezes.isEmpty()) {
+      lines.add("estimated freeze per group: unknown (no source sampled)");
+    }
+    freezes.forEach(
+        (source, freeze) ->
+            lines.add(
+                "estimated freeze per group from "
+                    + source
+                    + ": about "
+                    + (freeze.toMillis() < 1000
+                        ? freeze.toMillis() + " ms"
+                        : MoveEstimate.seconds(freeze))
+                    + String.format(
+                        java.util.Locale.ROOT,
+                        " (its keys scanned at %,d keys/s, the group's keys copied at %,d keys/s)",
+                        MoveEstimate.ASSUMED_SCAN_KEYS_PER_SECOND,
+                        estimate.assumedKeysPerSecond())));
+    lines.add(
+        "meanwhile clients hold their requests to the frozen shards; a request held longer than"
+            + " the driver's freeze bound (freeze.max-wait, 5s by default) fails with a retryable"
+            + " error, never sent; no write is lost");
+    return lines;
+  }
+
   /** The {@code dataMove} field of the JSON document. */
   Map<String, Object> toJson() {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("migrationId", change.migrationId());
     json.put("shards", leaderMoves.map(moves -> moves.moves().size()).orElse(0));
     json.put("warnings", warnings);
+    json.put("offline", offline);
+    json.put("groupSize", groupSize);
+    if (offline) {
+      json.put("frozenForWholeCopy", true);
+      Map<String, Long> freezes = new TreeMap<>();
+      if (estimate != null) {
+        estimate
+            .offlineFreezePerGroup(groupSize)
+            .forEach((source, freeze) -> freezes.put(source, freeze.toMillis()));
+      }
+      json.put("estimatedFreezeMillisPerGroup", freezes);
+    }
     if (estimate == null) {
       json.put("estimate", null);
       json.put("estimateFailure", estimateFailure);
@@ -186,11 +238,12 @@ final class DataMovePlan {
         json
             ? null
             : new MoveProgressReporter(
-                out,
-                System.console() != null,
-                () -> client.get().progress(),
-                estimatedKeys,
-                System::nanoTime);
+                    out,
+                    System.console() != null,
+                    () -> client.get().progress(),
+                    estimatedKeys,
+                    System::nanoTime)
+                .offline(offline);
     MoveListener listener = reporter != null ? reporter : new MoveListener() {};
     String id = change.migrationId();
     if (!json && leaderMoves.isPresent()) {

@@ -15,12 +15,14 @@ import picocli.CommandLine.Option;
  * milliseconds, a compare-and-set cutover), unless {@code --map-only} is given, which writes the
  * map alone as these verbs did before the mover existed.
  *
- * <p>Options: {@code --map-only}; {@code --group-size} (default {@value
- * MoverOptions#DEFAULT_GROUP_SIZE} shards frozen and cut over together), {@code --ack-timeout}
- * (default 2s, {@link MoverOptions#DEFAULT_ACKNOWLEDGEMENT_TIMEOUT}) and {@code --cleanup-grace}
- * (default 5s, {@link MoverOptions#DEFAULT_CLEANUP_GRACE}), {@code --copy-rate} (keys per second of
- * the bulk copy, {@link ShardCopierOptions#copyKeysPerSecond()}; default no bound); every other
- * mover option is {@link MoverOptions#defaults()}.
+ * <p>Options: {@code --map-only}; {@code --offline} (no change capture, no {@code CONFIG SET}: each
+ * group of shards is frozen for the whole copy of its keys, {@link MoverOptions#offline()}; not
+ * with {@code --map-only}); {@code --group-size} (default {@value MoverOptions#DEFAULT_GROUP_SIZE}
+ * shards frozen and cut over together, {@value MoverOptions#DEFAULT_OFFLINE_GROUP_SIZE} offline),
+ * {@code --ack-timeout} (default 2s, {@link MoverOptions#DEFAULT_ACKNOWLEDGEMENT_TIMEOUT}) and
+ * {@code --cleanup-grace} (default 5s, {@link MoverOptions#DEFAULT_CLEANUP_GRACE}), {@code
+ * --copy-rate} (keys per second of the bulk copy, {@link ShardCopierOptions#copyKeysPerSecond()};
+ * default no bound); every other mover option is {@link MoverOptions#defaults()}.
  *
  * <p>Threading: picocli fills one instance per invocation; use it from one thread, once.
  */
@@ -34,6 +36,18 @@ abstract class DataMovingCommand extends AdminPlanCommand {
   boolean mapOnly;
 
   @Option(
+      names = "--offline",
+      description =
+          "Move the data without change capture and without CONFIG SET, for servers that refuse"
+              + " it: each group of shards is frozen for the whole copy of its keys (a SCAN of its"
+              + " whole source), so clients wait longer, and a freeze longer than their hold bound"
+              + " (5s by default) fails the held requests with a retryable error; no write is lost."
+              + " Default group size "
+              + MoverOptions.DEFAULT_OFFLINE_GROUP_SIZE
+              + ".")
+  boolean offline;
+
+  @Option(
       names = "--group-size",
       paramLabel = "SHARDS",
       description =
@@ -41,7 +55,9 @@ abstract class DataMovingCommand extends AdminPlanCommand {
               + MigrationStore.MAX_SHARDS_PER_TRANSACTION
               + " (default "
               + MoverOptions.DEFAULT_GROUP_SIZE
-              + ").")
+              + ", "
+              + MoverOptions.DEFAULT_OFFLINE_GROUP_SIZE
+              + " with --offline).")
   String groupSizeValue;
 
   @Option(
@@ -87,6 +103,11 @@ abstract class DataMovingCommand extends AdminPlanCommand {
   /** Checks the data-move options; called before the verb's own arguments are checked. */
   @Override
   void checkDataMoveArguments() {
+    if (mapOnly && offline) {
+      throw usage(
+          "--offline and --map-only cannot be used together: --map-only moves no data, --offline"
+              + " says how the data moves");
+    }
     if (mapOnly
         && (groupSizeValue != null
             || acknowledgementTimeoutValue != null
@@ -96,7 +117,7 @@ abstract class DataMovingCommand extends AdminPlanCommand {
           "--map-only moves no data: --group-size, --ack-timeout, --cleanup-grace and"
               + " --copy-rate cannot be used with it");
     }
-    MoverOptions.Builder options = MoverOptions.builder();
+    MoverOptions.Builder options = MoverOptions.builder().offline(offline);
     if (groupSizeValue != null) {
       options.groupSize(
           OptionValues.intInRange(

@@ -10,13 +10,16 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
  * {@code jumpgate migrate resume ID}: finishes a migration whose mover died, from its record in
  * etcd: shards already cut over are only cleaned up, the others are copied again from the start and
- * cut over (see docs/migration.md). Refused, naming the owner, while another mover holds the lock.
+ * cut over (see docs/migration.md). A migration recorded offline goes on offline; {@code --offline}
+ * switches one recorded online to offline (for sources that refuse {@code CONFIG SET}). Refused,
+ * naming the owner, while another mover holds the lock.
  *
  * <p>Blocks until the migration ends; exit code 0 when every shard moved and no write reached a
  * source after its cutover, 1 otherwise. Threading: picocli fills one instance per invocation; use
@@ -39,11 +42,20 @@ public final class MigrateResumeCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "ID", description = "The migration id (migrate status).")
   private String migrationId;
 
+  @Option(
+      names = "--offline",
+      description =
+          "Go on offline: no change capture, no CONFIG SET; each group of shards is frozen for the"
+              + " whole copy of its keys. A migration recorded offline goes on offline anyway.")
+  private boolean offline;
+
   @Override
   public Integer call() {
     EtcdTopologyOptions options = etcd.toOptions(spec, JumpgateCli.environment(spec));
     MoveResult result;
-    try (Mover mover = Mover.create(options, MoverOptions.defaults())) {
+    MoverOptions moverOptions =
+        offline ? MoverOptions.builder().offline(true).build() : MoverOptions.defaults();
+    try (Mover mover = Mover.create(options, moverOptions)) {
       result = mover.resume(migrationId);
     }
     print(spec.commandLine().getOut(), result);

@@ -60,6 +60,7 @@ final class MoveProgressReporter implements MoveListener, AutoCloseable {
   private long keysPerSecond;
   private long cutoverStartNanos;
   private int cutoverStartShards;
+  private volatile boolean offline;
 
   /**
    * @param out where to print (the verb's stdout)
@@ -137,13 +138,21 @@ final class MoveProgressReporter implements MoveListener, AutoCloseable {
     }
   }
 
+  /** Says, while preparing, that the move is offline (no change capture); call before start. */
+  MoveProgressReporter offline(boolean offline) {
+    this.offline = offline;
+    return this;
+  }
+
   /**
    * {@code copy shards 0/16 keys 12,345 41,000 keys/s ETA 3 s freezes 0}: the phase, then the
    * counters.
    */
   String line(MoveProgress now, long nanos) {
     if (now.shardsTotal() == 0 && now.phase() == MovePhase.PREPARE) {
-      return "prepare  taking the lock, switching on change capture on the sources";
+      return offline
+          ? "prepare  taking the lock (offline: nothing set on the sources)"
+          : "prepare  taking the lock, switching on change capture on the sources";
     }
     List<Long> freezes = freezes();
     String freezeText =

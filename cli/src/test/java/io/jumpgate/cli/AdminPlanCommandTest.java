@@ -792,6 +792,52 @@ class AdminPlanCommandTest {
                 + " copyKeysPerSecond=30000");
   }
 
+  @Test
+  void offlineReachesTheMoverAndThePlanSaysTheShardsAreFrozenForTheWholeCopy() {
+    CliRunner.Result result = runOnEtcd("add-node", "n3=127.0.0.1:7003", "--apply", "--offline");
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(dataMover.calls)
+        .contains(
+            "connect groupSize=32 acknowledgementTimeout=PT2S cleanupGrace=PT5S"
+                + " copyKeysPerSecond=0 offline");
+    // 4,000 keys scanned at 500,000 keys/s (8 ms) + the group's 1,000 keys at 100,000 keys/s
+    assertThat(result.out())
+        .contains(
+            "offline (--offline): no change capture and no CONFIG SET; the moved shards are frozen"
+                + " for the whole copy of their group: each group of up to 32 shard(s) is frozen,"
+                + " acknowledged by every client, copied (a SCAN of its whole source) and then cut"
+                + " over",
+            "estimated freeze per group from n0: about 18 ms (its keys scanned at 500,000 keys/s,"
+                + " the group's keys copied at 100,000 keys/s)",
+            "then 3 freeze(s) of at most 32 shard(s) each, and the old copies removed 5.0 s after"
+                + " the last cutover");
+  }
+
+  @Test
+  void offlineJsonHasTheEstimatedFreezePerGroup() throws Exception {
+    CliRunner.Result result =
+        runOnEtcd("add-node", "n3=127.0.0.1:7003", "--offline", "--group-size", "2", "--json");
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    JsonNode data = new ObjectMapper().readTree(result.out()).path("dataMove");
+    assertThat(data.path("offline").asBoolean()).isTrue();
+    assertThat(data.path("frozenForWholeCopy").asBoolean()).isTrue();
+    assertThat(data.path("groupSize").asInt()).isEqualTo(2);
+    // 4,000 keys scanned at 500,000 keys/s (8 ms) + 2 of 3 shards' 1,000 keys at 100,000 keys/s
+    assertThat(data.path("estimatedFreezeMillisPerGroup").path("n0").asLong()).isEqualTo(14);
+  }
+
+  @Test
+  void withoutOfflineTheJsonSaysOnline() throws Exception {
+    CliRunner.Result result = runOnEtcd("add-node", "n3=127.0.0.1:7003", "--json");
+
+    JsonNode data = new ObjectMapper().readTree(result.out()).path("dataMove");
+    assertThat(data.path("offline").asBoolean()).isFalse();
+    assertThat(data.path("groupSize").asInt()).isEqualTo(8);
+    assertThat(data.has("estimatedFreezeMillisPerGroup")).isFalse();
+  }
+
   static Stream<Arguments> dataMoveUsageErrors() {
     return Stream.of(
         Arguments.of(
@@ -808,6 +854,15 @@ class AdminPlanCommandTest {
             List.of("move-shard", "3", "--to", "n1", "--map-only", "--group-size", "4"),
             "jumpgate move-shard: --map-only moves no data: --group-size, --ack-timeout,"
                 + " --cleanup-grace and --copy-rate cannot be used with it"),
+        Arguments.of(
+            List.of("move-shard", "3", "--to", "n1", "--offline", "--map-only"),
+            "jumpgate move-shard: --offline and --map-only cannot be used together"),
+        Arguments.of(
+            List.of("rebalance", "--map-only", "--offline", "--apply"),
+            "jumpgate rebalance: --offline and --map-only cannot be used together"),
+        Arguments.of(
+            List.of("failover", "--node", "n1", "--offline"),
+            "jumpgate failover: Unknown option: '--offline'"),
         Arguments.of(
             List.of("add-node", "n3=h:1", "--copy-rate", "0"),
             "jumpgate add-node: --copy-rate must be between 1 and 2147483647, was 0"),

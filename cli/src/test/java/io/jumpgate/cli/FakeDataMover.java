@@ -52,7 +52,8 @@ final class FakeDataMover {
               + " cleanupGrace="
               + options.cleanupGrace()
               + " copyKeysPerSecond="
-              + options.copier().copyKeysPerSecond());
+              + options.copier().copyKeysPerSecond()
+              + (options.offline() ? " offline" : ""));
       return client(listener);
     };
   }

@@ -45,6 +45,13 @@ public record MoveEstimate(List<SourceEstimate> sources, long assumedKeysPerSeco
   /** The rate the copy time is computed at: about what the copy measured on this project's box. */
   public static final long ASSUMED_KEYS_PER_SECOND = 100_000;
 
+  /**
+   * The rate an offline group's SCAN pass over its whole source is estimated at: below the 0.77 to
+   * 0.98 million keys/s measured for SCAN COUNT 1000 on this project's loaded 2-core machine
+   * (docs/migration.md, "Offline moves"), since the mover also routes every key it scans.
+   */
+  public static final long ASSUMED_SCAN_KEYS_PER_SECOND = 500_000;
+
   /** How many keys are sampled on each source at most. */
   public static final int DEFAULT_SAMPLE_KEYS = 1_000;
 
@@ -125,6 +132,38 @@ public record MoveEstimate(List<SourceEstimate> sources, long assumedKeysPerSeco
   /** {@link #keysMoving()} at {@link #assumedKeysPerSecond()}. */
   public Duration copyTime() {
     return Duration.ofMillis(keysMoving() * 1000 / assumedKeysPerSecond);
+  }
+
+  /**
+   * For an offline move: the estimated freeze of one group of {@code groupSize} shards, per source
+   * sampled (by node id, unknown sources left out). A group is frozen for a SCAN pass over the
+   * whole source (its {@code DBSIZE} at {@link #ASSUMED_SCAN_KEYS_PER_SECOND}) plus the copy of the
+   * group's share of the source's moving keys at {@link #assumedKeysPerSecond()}; the removal of
+   * leftovers on the target, a SCAN pass over the target, comes on top when the target holds data.
+   *
+   * @param groupSize shards per group, at least 1
+   */
+  public Map<String, Duration> offlineFreezePerGroup(int groupSize) {
+    if (groupSize < 1) {
+      throw new IllegalArgumentException("groupSize must be at least 1, was " + groupSize);
+    }
+    Map<String, Duration> freezes = new TreeMap<>();
+    for (SourceEstimate source : sources) {
+      if (!source.known()) {
+        continue;
+      }
+      int shards = Math.max(1, source.shardsLeaving());
+      double groupKeys = (double) source.keysMoving() * Math.min(groupSize, shards) / shards;
+      double seconds =
+          (double) source.keys() / ASSUMED_SCAN_KEYS_PER_SECOND + groupKeys / assumedKeysPerSecond;
+      freezes.put(source.nodeId(), Duration.ofNanos(Math.round(seconds * 1e9)));
+    }
+    return freezes;
+  }
+
+  /** The longest of {@link #offlineFreezePerGroup}; null when no source is known. */
+  public Duration longestOfflineFreeze(int groupSize) {
+    return offlineFreezePerGroup(groupSize).values().stream().max(Duration::compareTo).orElse(null);
   }
 
   /**
@@ -358,7 +397,8 @@ public record MoveEstimate(List<SourceEstimate> sources, long assumedKeysPerSeco
     return String.format(Locale.ROOT, "%.1f GB", bytes / (1024.0 * 1024 * 1024));
   }
 
-  private static String seconds(Duration duration) {
+  /** {@code 0.1 s}, {@code 42.0 s}, {@code 3 min 5 s}. */
+  public static String seconds(Duration duration) {
     long millis = duration.toMillis();
     if (millis < 60_000) {
       return String.format(Locale.ROOT, "%.1f s", millis / 1000.0);

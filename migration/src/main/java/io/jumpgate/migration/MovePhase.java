@@ -4,7 +4,7 @@ package io.jumpgate.migration;
 public enum MovePhase {
   /** Not started. */
   NOT_STARTED,
-  /** Taking the lock, switching on change capture, writing the record, marking shards. */
+  /** Taking the lock, switching on change capture (not offline), writing the record, marking. */
   PREPARE,
   /** The SCAN pass and catch-up on every (source, target) pair. */
   COPY,

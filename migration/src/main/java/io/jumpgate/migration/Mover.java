@@ -34,6 +34,11 @@ import java.util.Objects;
  *       targets; the record is deleted and the lock released.
  * </ol>
  *
+ * <p><b>Offline</b> ({@link MoverOptions#offline()}): no change capture and no {@code CONFIG SET};
+ * the copy phase copies nothing, and each group is frozen, acknowledged, copied while frozen (a
+ * SCAN of its whole source) and cut over, so its shards stay frozen for the whole copy. The record
+ * says {@code "mode":"offline"} and a resume of it stays offline.
+ *
  * <p><b>Resume.</b> {@link #move} of an id whose record exists, or {@link #resume}, finishes that
  * migration: shards the map shows led by their target are only cleaned up, the others are copied
  * again from scratch. A lock held by a live mover refuses with {@link MoveRefusedException} naming

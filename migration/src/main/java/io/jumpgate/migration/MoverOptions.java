@@ -12,7 +12,14 @@ import java.util.function.Function;
  *
  * <ul>
  *   <li>{@code groupSize} {@value #DEFAULT_GROUP_SIZE} shards frozen and cut over together (at most
- *       {@link MigrationStore#MAX_SHARDS_PER_TRANSACTION})
+ *       {@link MigrationStore#MAX_SHARDS_PER_TRANSACTION}); {@value #DEFAULT_OFFLINE_GROUP_SIZE}
+ *       when {@code offline} and no group size was set
+ *   <li>{@code offline} false: when true, no change capture and no {@code CONFIG SET} at all (for
+ *       servers that refuse it); each group is frozen, acknowledged by every client, then copied
+ *       while frozen and cut over. The shards of a group stay frozen for the whole copy of the
+ *       group, a SCAN pass over the whole source: longer than the drivers' freeze bound (5 s by
+ *       default), held requests fail with the driver's retryable never-sent error; no write is
+ *       lost. A resume of a migration recorded offline stays offline
  *   <li>{@code acknowledgementTimeout} {@link #DEFAULT_ACKNOWLEDGEMENT_TIMEOUT} (2 s): how long a
  *       freeze waits for every registered client's {@code drained} and for the source's stale
  *       connections to go before it is lifted with nothing moved
@@ -39,6 +46,15 @@ import java.util.function.Function;
 public final class MoverOptions {
 
   public static final int DEFAULT_GROUP_SIZE = 8;
+
+  /**
+   * The group size of an offline move when none is set: each offline group costs a SCAN pass over
+   * its whole source under its freeze, whatever its size, so fewer, larger groups cut the SCAN work
+   * and the whole move's duration by as much, while each freeze grows only by the copy of the
+   * group's own keys (docs/migration.md, "Offline moves").
+   */
+  public static final int DEFAULT_OFFLINE_GROUP_SIZE = 32;
+
   public static final Duration DEFAULT_ACKNOWLEDGEMENT_TIMEOUT = Duration.ofSeconds(2);
   public static final int DEFAULT_GROUP_ATTEMPTS = 3;
   public static final Duration DEFAULT_RETRY_BACKOFF = Duration.ofMillis(500);
@@ -48,6 +64,7 @@ public final class MoverOptions {
   private static final MoverOptions DEFAULTS = builder().build();
 
   private final int groupSize;
+  private final boolean groupSizeSet;
   private final Duration acknowledgementTimeout;
   private final int groupAttempts;
   private final Duration retryBackoff;
@@ -55,12 +72,18 @@ public final class MoverOptions {
   private final Duration lockTtl;
   private final Duration catchUpBeforeFreeze;
   private final boolean force;
+  private final boolean offline;
   private final String owner;
   private final Function<Node, ServerAddress> serverAddresses;
   private final ShardCopierOptions copier;
 
   private MoverOptions(Builder builder) {
-    this.groupSize = builder.groupSize;
+    this.offline = builder.offline;
+    this.groupSizeSet = builder.groupSize != 0;
+    this.groupSize =
+        builder.groupSize != 0
+            ? builder.groupSize
+            : offline ? DEFAULT_OFFLINE_GROUP_SIZE : DEFAULT_GROUP_SIZE;
     this.acknowledgementTimeout = builder.acknowledgementTimeout;
     this.groupAttempts = builder.groupAttempts;
     this.retryBackoff = builder.retryBackoff;
@@ -83,6 +106,17 @@ public final class MoverOptions {
 
   public int groupSize() {
     return groupSize;
+  }
+
+  /**
+   * The group size of a move in the given mode: the one set, or that mode's default. A resumed
+   * migration recorded offline runs offline whatever {@link #offline()} says, with this size.
+   */
+  public int groupSize(boolean offlineMove) {
+    if (groupSizeSet) {
+      return groupSize;
+    }
+    return offlineMove ? DEFAULT_OFFLINE_GROUP_SIZE : DEFAULT_GROUP_SIZE;
   }
 
   public Duration acknowledgementTimeout() {
@@ -111,6 +145,14 @@ public final class MoverOptions {
 
   public boolean force() {
     return force;
+  }
+
+  /**
+   * Whether shards move offline: frozen for the whole copy of their group, with no change capture
+   * and no {@code CONFIG SET} on the sources.
+   */
+  public boolean offline() {
+    return offline;
   }
 
   public String owner() {
@@ -143,6 +185,8 @@ public final class MoverOptions {
         + catchUpBeforeFreeze
         + ", force="
         + force
+        + ", offline="
+        + offline
         + ", owner="
         + owner
         + ", copier="
@@ -153,7 +197,7 @@ public final class MoverOptions {
   /** Not thread-safe; each setter checks its value at once. */
   public static final class Builder {
 
-    private int groupSize = DEFAULT_GROUP_SIZE;
+    private int groupSize; // 0: the default of the mode
     private Duration acknowledgementTimeout = DEFAULT_ACKNOWLEDGEMENT_TIMEOUT;
     private int groupAttempts = DEFAULT_GROUP_ATTEMPTS;
     private Duration retryBackoff = DEFAULT_RETRY_BACKOFF;
@@ -161,6 +205,7 @@ public final class MoverOptions {
     private Duration lockTtl = MigrationStore.DEFAULT_LOCK_TTL;
     private Duration catchUpBeforeFreeze = DEFAULT_CATCH_UP_BEFORE_FREEZE;
     private boolean force;
+    private boolean offline;
     private String owner = defaultOwner();
     private Function<Node, ServerAddress> serverAddresses =
         node -> ServerAddress.of(node.host(), node.port());
@@ -227,6 +272,15 @@ public final class MoverOptions {
 
     public Builder force(boolean force) {
       this.force = force;
+      return this;
+    }
+
+    /**
+     * Moves offline (see {@link MoverOptions#offline()}); also changes the default group size to
+     * {@value MoverOptions#DEFAULT_OFFLINE_GROUP_SIZE} unless {@link #groupSize} is set.
+     */
+    public Builder offline(boolean offline) {
+      this.offline = offline;
       return this;
     }
 

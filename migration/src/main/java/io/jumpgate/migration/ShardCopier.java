@@ -574,8 +574,9 @@ public final class ShardCopier implements AutoCloseable {
             + value
             + "' in its redis.conf, or 'CONFIG SET notify-keyspace-events "
             + value
-            + "' as a user allowed to; or move these shards in offline mode (--offline), where"
-            + " they stay frozen for the whole copy.",
+            + "' as a user allowed to. Or move these shards offline, with no change capture and"
+            + " no CONFIG SET: --offline on the jumpgate command (MoverOptions.offline(true) in"
+            + " the API); each group of shards then stays frozen for the whole copy of its keys.",
         value,
         error.getCause());
   }

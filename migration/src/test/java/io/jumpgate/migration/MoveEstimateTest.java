@@ -1,6 +1,7 @@
 package io.jumpgate.migration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jumpgate.spi.Node;
 import java.io.IOException;
@@ -38,6 +39,31 @@ class MoveEstimateTest {
             "  from n1 (127.0.0.1:7001), 2 shard(s): about 1,000 of 10,000 key(s), unknown bytes"
                 + " (100 of 1,000 sampled keys move)",
             "  from n2 (127.0.0.1:7002), 1 shard(s): unknown (refused)");
+  }
+
+  @Test
+  void anOfflineGroupIsFrozenForAScanOfItsWholeSourceAndTheCopyOfItsShareOfTheKeys() {
+    MoveEstimate estimate =
+        new MoveEstimate(
+            List.of(
+                new MoveEstimate.SourceEstimate(
+                    "n0", "127.0.0.1:7000", 4, 1_000_000, 1_000, 250, 250_000, -1, null),
+                MoveEstimate.SourceEstimate.unknown("n2", "127.0.0.1:7002", 1, "refused")),
+            MoveEstimate.ASSUMED_KEYS_PER_SECOND);
+
+    // 1,000,000 keys scanned at 500,000 keys/s: 2 s; half of 250,000 keys at 100,000 keys/s: 1.25 s
+    assertThat(estimate.offlineFreezePerGroup(2))
+        .containsExactly(java.util.Map.entry("n0", Duration.ofMillis(3_250)));
+    // a group larger than the shards leaving the source holds them all: 2 s + 2.5 s
+    assertThat(estimate.longestOfflineFreeze(32)).isEqualTo(Duration.ofMillis(4_500));
+    assertThatThrownBy(() -> estimate.offlineFreezePerGroup(0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("groupSize must be at least 1, was 0");
+    MoveEstimate none =
+        new MoveEstimate(
+            List.of(MoveEstimate.SourceEstimate.unknown("n2", "127.0.0.1:7002", 1, "refused")),
+            MoveEstimate.ASSUMED_KEYS_PER_SECOND);
+    assertThat(none.longestOfflineFreeze(8)).isNull();
   }
 
   @Test

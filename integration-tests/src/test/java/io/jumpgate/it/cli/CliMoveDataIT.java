@@ -42,7 +42,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * value and TTL, and prints the estimate and the summary; {@code move-shard} and {@code remove-node
  * --apply --json} likewise; {@code add-node --map-only} changes the map alone and leaves a quarter
  * of the keys on a node that no longer leads their shard (the behaviour before the data moved).
- * Each verb's output is printed, for the transcript in docs/operations.md.
+ * Each verb's output is printed, for the transcript in docs/operations.md. With {@code CONFIG SET}
+ * refused on every server, {@code --offline} plans say the shards are frozen for the whole copy,
+ * {@code --offline --map-only} exits 2, and {@code add-node} and {@code move-shard --json} move the
+ * data offline.
  */
 class CliMoveDataIT {
 
@@ -171,6 +174,99 @@ class CliMoveDataIT {
             + " --map-only; 0 after add-node --apply%n",
         invisible, values.size());
     assertThat(invisible).isBetween(values.size() / 5, values.size() * 3 / 10);
+  }
+
+  @Test
+  void should_move_the_data_offline_when_the_servers_refuse_config_set() throws Exception {
+    // Given three leaders holding 20,000 keys, an empty server, CONFIG SET refused on all four
+    LocalCluster cluster = LocalCluster.start(fixture, "cli-offline", SHARDS, 3, 0);
+    RedisProcess newServer = fixture.redis();
+    EtcdTopologyOptions etcd =
+        EtcdTopologyOptions.builder()
+            .endpoints(cluster.etcd().endpointList())
+            .cluster(cluster.cluster())
+            .build();
+    Map<String, RedisProcess> servers = new LinkedHashMap<>();
+    for (int index = 0; index < 3; index++) {
+      servers.put(LocalCluster.leaderId(index), cluster.leader(index));
+    }
+    servers.put(NEW_NODE, newServer);
+    for (RedisProcess server : servers.values()) {
+      assertThat(server.call("ACL", "SETUSER", "default", "-config|set")).isEqualTo("OK");
+    }
+    Xxh64JumpRouter router = Xxh64JumpRouter.forShards(SHARDS);
+    RedisClient redis = RedisClient.create();
+    fixture.register(() -> redis.shutdown(Duration.ZERO, Duration.ofSeconds(5)));
+    writeKeysToTheirOwners(redis, cluster, router);
+    String[] source = {"--etcd", cluster.etcd().endpointList(), "--cluster", cluster.cluster()};
+    String addNode = NEW_NODE + "=127.0.0.1:" + newServer.port();
+
+    // When add-node --offline is planned
+    CliRun.Result planned = run(concat(new String[] {"add-node", addNode, "--offline"}, source));
+
+    // Then the plan says the shards are frozen for the whole copy, with the freeze per group
+    assertThat(planned.exitCode()).as(planned.err()).isZero();
+    assertThat(planned.out())
+        .contains(
+            "the moved shards are frozen for the whole copy of their group: each group of up to 32"
+                + " shard(s)",
+            "estimated freeze per group from leader-0: about ",
+            "then 3 freeze(s) of at most 32 shard(s) each",
+            "nothing written");
+
+    // When --offline comes with --map-only: a usage error naming both, nothing written
+    CliRun.Result both =
+        run(
+            concat(
+                new String[] {"add-node", addNode, "--offline", "--map-only", "--apply"}, source));
+    assertThat(both.exitCode()).isEqualTo(2);
+    assertThat(both.err()).contains("--offline", "--map-only");
+    try (TopologyAdmin admin = TopologyAdmin.create(etcd)) {
+      assertThat(admin.read().nodes()).doesNotContainKey(NEW_NODE);
+    }
+
+    // When the node is added offline with --apply
+    CliRun.Result added =
+        run(
+            concat(
+                new String[] {"add-node", addNode, "--apply", "--offline", "--cleanup-grace", "1s"},
+                source));
+
+    // Then it leads a quarter of the shards and every key is on its owner with value and TTL
+    assertThat(added.exitCode()).as(added.err()).isZero();
+    assertThat(added.out()).contains("moved 64 of 64 shard(s) with their data in");
+    assertThat(leadersOf(etcd, NEW_NODE)).isEqualTo(SHARDS / 4);
+    assertThat(assertEveryKeyOnItsOwner(etcd, servers, redis, router).get(NEW_NODE)).isPositive();
+
+    // When one of its shards moves back offline, as JSON
+    int shard = firstShardLedBy(etcd, NEW_NODE);
+    CliRun.Result moved =
+        run(
+            concat(
+                new String[] {
+                  "move-shard", Integer.toString(shard), "--to", "leader-0", "--offline", "--json"
+                },
+                source));
+
+    // Then the document says offline, with the estimated freeze, and the shard moved
+    assertThat(moved.exitCode()).as(moved.err()).isZero();
+    JsonNode document = new ObjectMapper().readTree(moved.out());
+    assertThat(document.path("dataMove").path("offline").asBoolean()).isTrue();
+    assertThat(document.path("dataMove").path("frozenForWholeCopy").asBoolean()).isTrue();
+    assertThat(document.path("dataMove").path("estimatedFreezeMillisPerGroup").has(NEW_NODE))
+        .isTrue();
+    assertThat(document.path("move").path("complete").asBoolean()).isTrue();
+    assertThat(leaderOf(etcd, shard)).isEqualTo("leader-0");
+    assertEveryKeyOnItsOwner(etcd, servers, redis, router);
+    for (RedisProcess server : servers.values()) {
+      assertThat(server.call("CONFIG", "GET", "notify-keyspace-events"))
+          .as("notify-keyspace-events on %s", server.address())
+          .isEqualTo(List.of("notify-keyspace-events", ""));
+    }
+    try (MigrationStore store = MigrationStore.create(etcd)) {
+      assertThat(store.listRecords()).isEmpty();
+      assertThat(store.readLock()).isEmpty();
+    }
   }
 
   private CliRun.Result run(String... arguments) throws Exception {

@@ -26,6 +26,11 @@ import org.slf4j.LoggerFactory;
  * for the group; the cutover transaction; {@code markCutOver} on the copier. Anything that blocks
  * gives the group up: the same transaction with the old leader, nothing moved.
  *
+ * <p>Offline (a pair without change capture) there is no catch-up before the freeze and no drain:
+ * once every client acknowledged and the source's connections are clear, the whole group is copied
+ * while frozen ({@link MovePair#copyFrozenGroup}), then cut over. A copy that fails gives the group
+ * up like a missing acknowledgement; its partial copy is removed by the next try or the cleanup.
+ *
  * <p>Not thread-safe: the mover's thread. Keeps {@code current} (the shard entries as last written)
  * up to date.
  */
@@ -72,7 +77,9 @@ public final class GroupCutover {
     BitSet bits = new BitSet();
     group.forEach(bits::set);
     ensureMigrating(pair, group);
-    pair.copier().catchUp(options.catchUpBeforeFreeze());
+    if (!pair.offline()) {
+      pair.copier().catchUp(options.catchUpBeforeFreeze());
+    }
 
     MigrationStore.ShardsWritten frozen =
         store.freeze(migrationId, entries(group), lockCreateRevision);
@@ -85,7 +92,23 @@ public final class GroupCutover {
       wait = awaitAcknowledgements(revision, frozenAt, connections);
       acknowledged = System.nanoTime();
       List<String> blockers = new ArrayList<>(wait.blockers());
-      if (blockers.isEmpty()) {
+      if (blockers.isEmpty() && pair.offline()) {
+        try {
+          long copyStart = System.nanoTime();
+          OfflineCopier.GroupCopy copied = pair.copyFrozenGroup(bits);
+          LOG.info(
+              "migration '{}': shards {} copied offline while frozen: {} keys of {} scanned on"
+                  + " '{}' in {} ms",
+              migrationId,
+              group,
+              copied.keysCopied(),
+              copied.keysScanned(),
+              pair.sourceId(),
+              (System.nanoTime() - copyStart) / 1_000_000);
+        } catch (MigrationException e) {
+          blockers.add("the copy under the freeze failed: " + e.getMessage());
+        }
+      } else if (blockers.isEmpty()) {
         try {
           pair.copier().drain(bits);
         } catch (MigrationException e) {

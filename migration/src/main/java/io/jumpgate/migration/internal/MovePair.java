@@ -20,6 +20,11 @@ import org.slf4j.LoggerFactory;
  * for the shards they cut over, and closed newest first so that each restores the setting it
  * found).
  *
+ * <p>Offline (see {@link io.jumpgate.migration.MoverOptions#offline()}) it has no {@link
+ * ShardCopier} but one {@link OfflineCopier}: {@link #prepare()} only connects, {@link #copy()}
+ * does nothing, {@link #copyFrozenGroup} copies a frozen group, and no write after cutover can be
+ * seen (there is no change stream).
+ *
  * <p>Not thread-safe, except {@link #progress()} and {@link #writesAfterCutover()}: used by the
  * mover's thread.
  */
@@ -42,6 +47,7 @@ public final class MovePair implements AutoCloseable {
   private final BitSet cutOver = new BitSet();
   private final BitSet notMoved = new BitSet();
   private final List<Copier> copiers = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final OfflineCopier offlineCopier;
   private int recopies;
   private String originalNotifyKeyspaceEvents;
 
@@ -52,7 +58,8 @@ public final class MovePair implements AutoCloseable {
       ServerAddress target,
       int shardCount,
       BitSet shards,
-      ShardCopierOptions options) {
+      ShardCopierOptions options,
+      boolean offline) {
     this.sourceId = sourceId;
     this.targetId = targetId;
     this.source = source;
@@ -60,6 +67,12 @@ public final class MovePair implements AutoCloseable {
     this.shardCount = shardCount;
     this.shards = (BitSet) shards.clone();
     this.options = options;
+    this.offlineCopier = offline ? new OfflineCopier(source, target, shardCount, options) : null;
+  }
+
+  /** Whether this pair moves offline: frozen for the whole copy of each group. */
+  public boolean offline() {
+    return offlineCopier != null;
   }
 
   public String sourceId() {
@@ -95,8 +108,11 @@ public final class MovePair implements AutoCloseable {
     return (BitSet) notMoved.clone();
   }
 
-  /** The copier of the shards not cut over yet. */
+  /** The copier of the shards not cut over yet; online only. */
   public ShardCopier copier() {
+    if (offlineCopier != null) {
+      throw new IllegalStateException(this + " moves offline: it has no change-capture copier");
+    }
     return copiers.get(copiers.size() - 1).copier();
   }
 
@@ -116,6 +132,10 @@ public final class MovePair implements AutoCloseable {
 
   /** Starts a copier for every remaining shard and prepares it (change capture, leftovers). */
   public void prepare() {
+    if (offlineCopier != null) {
+      offlineCopier.open();
+      return;
+    }
     BitSet remaining = remaining();
     ShardCopier copier = ShardCopier.create(source, target, shardCount, remaining, options);
     if (originalNotifyKeyspaceEvents != null) {
@@ -127,6 +147,9 @@ public final class MovePair implements AutoCloseable {
 
   /** The copy and its catch-up; if change capture drops, the remaining shards start again. */
   public void copy() {
+    if (offlineCopier != null) {
+      return; // each group is copied while frozen
+    }
     while (true) {
       try {
         copier().copy();
@@ -140,6 +163,9 @@ public final class MovePair implements AutoCloseable {
 
   /** If change capture dropped, copies the remaining shards again from scratch. */
   public void recopyIfLost() {
+    if (offlineCopier != null) {
+      return;
+    }
     if (copier().changeCaptureLost() && !remaining().isEmpty()) {
       LOG.warn(
           "{}: change capture was lost; copying shards {} again from scratch", this, remaining());
@@ -161,8 +187,25 @@ public final class MovePair implements AutoCloseable {
     prepare();
   }
 
+  /**
+   * Offline: copies {@code group} to the target, leftovers of an earlier try removed first. Call it
+   * only while the group is frozen and every client acknowledged.
+   *
+   * @throws io.jumpgate.migration.MigrationException if a command failed or timed out
+   */
+  public OfflineCopier.GroupCopy copyFrozenGroup(BitSet group) {
+    if (offlineCopier == null) {
+      throw new IllegalStateException(this + " moves online: its groups are drained, not copied");
+    }
+    return offlineCopier.copyGroup(group);
+  }
+
   /** Records that {@code group} was cut over (after the cutover transaction). */
   public void markCutOver(BitSet group) {
+    if (offlineCopier != null) {
+      cutOver.or(group);
+      return;
+    }
     Copier current = copiers.get(copiers.size() - 1);
     current.copier().markCutOver(group);
     current.cutOver().or(group);
@@ -176,6 +219,9 @@ public final class MovePair implements AutoCloseable {
 
   /** Removes the cut-over shards' keys from the source; returns how many keys were removed. */
   public long cleanup() {
+    if (offlineCopier != null) {
+      return cutOver.isEmpty() ? 0 : offlineCopier.cleanup(cutOver);
+    }
     long removed = 0;
     for (Copier copier : copiers) {
       if (!copier.cutOver().isEmpty()) {
@@ -187,6 +233,9 @@ public final class MovePair implements AutoCloseable {
 
   /** The counters of every copier of this pair, added up; any thread. */
   public CopyProgress progress() {
+    if (offlineCopier != null) {
+      return offlineCopier.progress();
+    }
     long[] sums = new long[8];
     boolean lost = false;
     for (Copier copier : copiers) {
@@ -219,6 +268,10 @@ public final class MovePair implements AutoCloseable {
   /** Closes every copier, newest first; each restores the setting it found. */
   @Override
   public void close() {
+    if (offlineCopier != null) {
+      offlineCopier.close();
+      return;
+    }
     List<Copier> newestFirst = new ArrayList<>(copiers);
     java.util.Collections.reverse(newestFirst);
     RuntimeException failure = null;
@@ -248,7 +301,17 @@ public final class MovePair implements AutoCloseable {
 
   @Override
   public String toString() {
-    return "shards " + shards + " from '" + sourceId + "' (" + source + ") to '" + targetId + "' ("
-        + target + ")";
+    return (offlineCopier != null ? "offline: " : "")
+        + "shards "
+        + shards
+        + " from '"
+        + sourceId
+        + "' ("
+        + source
+        + ") to '"
+        + targetId
+        + "' ("
+        + target
+        + ")";
   }
 }

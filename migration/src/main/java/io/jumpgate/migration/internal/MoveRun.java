@@ -34,7 +34,8 @@ import org.slf4j.LoggerFactory;
  * One run of a migration once its lock is held, its record written and its copiers prepared (by
  * {@link MoveStart}, handed over by {@link #start}): copy, cutover group by group with bounded
  * retries, cleanup after the grace period, then the record deleted and the lock released. A failure
- * or a cancel leaves the record (a later run resumes it) and releases the lock.
+ * or a cancel leaves the record (a later run resumes it) and releases the lock. Offline pairs copy
+ * nothing in the copy phase: each group is copied while frozen, in its cutover.
  *
  * <p>{@link #run()} on one thread; {@link #progress()} and {@link #cancel()} from any thread.
  */
@@ -67,6 +68,7 @@ public final class MoveRun {
   private Map<String, io.jumpgate.migration.ServerAddress> cleanupOnlyAddresses;
   private Map<String, io.jumpgate.migration.ServerAddress> recordedSourceAddresses;
   private Xxh64JumpRouter router;
+  private int groupSize;
 
   private MigrationRecord record;
   private long recordRevision;
@@ -98,6 +100,7 @@ public final class MoveRun {
     this.router = Xxh64JumpRouter.forShards(started.shardCount());
     this.record = started.record();
     this.recordRevision = started.recordRevision();
+    this.groupSize = options.groupSize(started.offline());
     synchronized (this) {
       this.notMoved.putAll(started.notMoved());
       this.cutOver.addAll(started.alreadyCutOver());
@@ -210,7 +213,7 @@ public final class MoveRun {
           shard >= 0;
           shard = remaining.nextSetBit(shard + 1)) {
         group.add(shard);
-        if (group.size() == options.groupSize()) {
+        if (group.size() == groupSize) {
           queue.add(new Group(pair, group, 1, 0));
           group = new ArrayList<>();
         }

@@ -38,11 +38,24 @@ import org.slf4j.LoggerFactory;
  * left frozen is frozen again for clients as soon as a lock of the same migration exists); copiers
  * prepared.
  *
+ * <p>Offline ({@link MoverOptions#offline()}, or a record whose {@code mode} is {@value
+ * #MODE_OFFLINE}): the pairs only connect, nothing is set on the sources, and the record says
+ * {@code "mode":"offline"} so that a resume continues offline whatever its options say. The
+ * contract fixes the record's fields, not the vocabulary of {@code mode}, so this is no new field.
+ * A resume with the option of a migration recorded online switches it to offline (its record is
+ * updated first).
+ *
  * <p>Not thread-safe: the mover's thread.
  */
 public final class MoveStart {
 
   private static final Logger LOG = LoggerFactory.getLogger(MoveStart.class);
+
+  /** The record's {@code mode} of an online migration. */
+  public static final String MODE_ONLINE = "online";
+
+  /** The record's {@code mode} of an offline migration. */
+  public static final String MODE_OFFLINE = "offline";
 
   /** A migration ready to copy. */
   public record Started(
@@ -57,7 +70,8 @@ public final class MoveStart {
       SortedMap<Integer, String> notMoved,
       Map<String, BitSet> cleanupOnly,
       Map<String, ServerAddress> cleanupOnlyAddresses,
-      Map<String, ServerAddress> recordedSourceAddresses) {}
+      Map<String, ServerAddress> recordedSourceAddresses,
+      boolean offline) {}
 
   private final MigrationStore store;
   private final TopologyAdmin admin;
@@ -111,7 +125,8 @@ public final class MoveStart {
     MigrationLockLease lease = lock(id);
     List<MovePair> pairs = new ArrayList<>();
     try {
-      pairs = pairs(map, plan.moves());
+      boolean offline = options.offline();
+      pairs = pairs(map, plan.moves(), offline);
       prepare(pairs);
       // Each source's setting as its first copier found it, before any copier changed it: the
       // value to put back whoever finishes the migration (a later pair of the same source found
@@ -134,7 +149,8 @@ public final class MoveStart {
                       new MigrationRecord.ShardMove(
                           move.from(), move.to(), MoveRun.PHASE_COPYING)));
       MigrationRecord record =
-          new MigrationRecord(moves, Instant.now().toString(), "online", originals);
+          new MigrationRecord(
+              moves, Instant.now().toString(), offline ? MODE_OFFLINE : MODE_ONLINE, originals);
       long revision = store.createRecord(id, record);
       Map<Integer, StoredShard> current = markMigrating(id, plan.moves());
       return new Started(
@@ -149,7 +165,8 @@ public final class MoveStart {
           new TreeMap<>(),
           Map.of(),
           Map.of(),
-          sourceAddresses);
+          sourceAddresses,
+          offline);
     } catch (RuntimeException e) {
       closeAll(pairs, e);
       lease.close();
@@ -173,6 +190,24 @@ public final class MoveStart {
     MigrationLockLease lease = lock(migrationId);
     List<MovePair> pairs = new ArrayList<>();
     try {
+      MigrationRecord record = stored.record();
+      long recordRevision = stored.modRevision();
+      boolean offline = options.offline() || MODE_OFFLINE.equals(record.mode());
+      if (offline && !MODE_OFFLINE.equals(record.mode())) {
+        record =
+            new MigrationRecord(
+                record.shards(), record.created(), MODE_OFFLINE, record.notifyKeyspaceEvents());
+        recordRevision = store.updateRecord(migrationId, record, recordRevision);
+        LOG.info(
+            "migration '{}' was recorded {}; it goes on offline, as asked (its record says so now)",
+            migrationId,
+            stored.record().mode());
+      } else if (offline && !options.offline()) {
+        LOG.info(
+            "migration '{}' was recorded offline: it goes on offline (shards frozen for the whole"
+                + " copy of their group)",
+            migrationId);
+      }
       TopologyAdminState map = admin.read();
       SortedMap<Integer, MovePlan.ShardMove> toCopy = new TreeMap<>();
       SortedSet<Integer> cutOver = new TreeSet<>();
@@ -209,15 +244,15 @@ public final class MoveStart {
           notMoved.size());
       Map<Integer, StoredShard> current =
           toCopy.isEmpty() ? new TreeMap<>() : markMigrating(migrationId, toCopy);
-      pairs = pairs(map, toCopy);
-      Map<String, String> originals = stored.record().notifyKeyspaceEvents();
+      pairs = pairs(map, toCopy, offline);
+      Map<String, String> originals = record.notifyKeyspaceEvents();
       for (MovePair pair : pairs) {
         String original = originals.get(pair.sourceId());
         if (original != null) {
           pair.restoreNotifyKeyspaceEventsTo(original);
         }
       }
-      if (originals.isEmpty()) {
+      if (originals.isEmpty() && !MODE_OFFLINE.equals(stored.record().mode())) {
         LOG.warn(
             "migration '{}' was recorded by an older mover, without its sources' original"
                 + " notify-keyspace-events: a dead mover's change capture flags stay on them",
@@ -230,13 +265,14 @@ public final class MoveStart {
           map.metadata().shards(),
           pairs,
           current,
-          stored.record(),
-          stored.modRevision(),
+          record,
+          recordRevision,
           cutOver,
           notMoved,
           cleanupOnly,
           addresses,
-          recordedSourceAddresses(map, originals.keySet(), migrationId));
+          recordedSourceAddresses(map, originals.keySet(), migrationId),
+          offline);
     } catch (RuntimeException e) {
       closeAll(pairs, e);
       lease.close();
@@ -294,7 +330,7 @@ public final class MoveStart {
   }
 
   private List<MovePair> pairs(
-      TopologyAdminState map, SortedMap<Integer, MovePlan.ShardMove> moves) {
+      TopologyAdminState map, SortedMap<Integer, MovePlan.ShardMove> moves, boolean offline) {
     Map<MovePlan.ShardMove, BitSet> byPair = new LinkedHashMap<>();
     moves.forEach((shard, move) -> byPair.computeIfAbsent(move, m -> new BitSet()).set(shard));
     List<MovePair> pairs = new ArrayList<>();
@@ -308,7 +344,8 @@ public final class MoveStart {
                     address(map, move.to()),
                     map.metadata().shards(),
                     shards,
-                    options.copier())));
+                    options.copier(),
+                    offline)));
     return pairs;
   }
 

@@ -1,0 +1,268 @@
+package io.jumpgate.it.migration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jumpgate.driver.JumpgateClient;
+import io.jumpgate.driver.JumpgateCommands;
+import io.jumpgate.it.fixture.MoverProcess;
+import io.jumpgate.it.fixture.Poll;
+import io.jumpgate.it.fixture.ProcessFixture;
+import io.jumpgate.it.fixture.RedisProcess;
+import io.jumpgate.it.fixture.Resp;
+import io.jumpgate.migration.ChangeCaptureUnavailableException;
+import io.jumpgate.migration.GroupOutcome;
+import io.jumpgate.migration.MovePlan;
+import io.jumpgate.migration.MoveResult;
+import io.jumpgate.migration.Mover;
+import io.jumpgate.migration.MoverOptions;
+import io.jumpgate.spi.ShardState;
+import io.jumpgate.topology.MigrationStore;
+import io.jumpgate.topology.ShardAssignment;
+import io.jumpgate.topology.TopologyAdmin;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The offline mover against real etcd and redis-server processes whose default user may not run
+ * {@code CONFIG SET} (ACL {@code -config|set}): the online mover refuses with nothing changed and
+ * names {@code --offline}; the offline mover moves half of a node under a load of a sync and an
+ * async driver client with no client error, every INCR counted once, every key on exactly its owner
+ * with value and TTL, and {@code notify-keyspace-events} untouched. A mover process killed with
+ * SIGKILL in the middle of an offline copy (a group frozen, part of it on the target) is resumed by
+ * a mover without the option, which goes on offline because the record says so.
+ */
+class MoverOfflineIT {
+
+  private static final int SHARDS = 64;
+  private static final int DATA_KEYS = 5_000;
+  private static final Duration LOCK_TTL = Duration.ofSeconds(2);
+
+  @RegisterExtension final ProcessFixture fixture = new ProcessFixture();
+
+  /** Takes {@code CONFIG SET} away from the default user of every server, as a locked host does. */
+  private static void refuseConfigSet(MoveCluster cluster) throws Exception {
+    for (RedisProcess server : cluster.servers().values()) {
+      assertThat(server.call("ACL", "SETUSER", "default", "-config|set")).isEqualTo("OK");
+      assertThat(server.call("CONFIG", "SET", "notify-keyspace-events", "KA"))
+          .as("CONFIG SET on %s after the ACL change", server.address())
+          .isInstanceOf(Resp.Error.class);
+    }
+  }
+
+  private static Map<String, Object> notifyKeyspaceEvents(MoveCluster cluster) throws Exception {
+    Map<String, Object> settings = new HashMap<>();
+    for (Map.Entry<String, RedisProcess> server : cluster.servers().entrySet()) {
+      settings.put(
+          server.getKey(), server.getValue().call("CONFIG", "GET", "notify-keyspace-events"));
+    }
+    return settings;
+  }
+
+  @Test
+  void should_move_offline_with_no_client_error_when_the_servers_refuse_config_set()
+      throws Exception {
+    // Given two leaders with data, an empty third node, CONFIG SET refused on all three
+    MoveCluster cluster = MoveCluster.start(fixture, "offline", SHARDS);
+    refuseConfigSet(cluster);
+    Map<String, Object> settingsBefore = notifyKeyspaceEvents(cluster);
+    JumpgateClient syncClient = cluster.client(Duration.ofSeconds(2));
+    JumpgateClient asyncClient = cluster.client(Duration.ofSeconds(2));
+    JumpgateCommands<String, String> sync = syncClient.connect().sync();
+    cluster.awaitEveryShardAnswers(sync);
+    MoveCluster.Data data = MoveCluster.writeData(asyncClient.connect().async(), DATA_KEYS);
+    MovePlan plan = cluster.halfOfSource("offline-1");
+    Map<Integer, ShardAssignment> mapBefore = cluster.map();
+
+    // When the online mover tries: it refuses before anything changes, naming the way out
+    try (Mover online = Mover.create(cluster.etcd, MoverOptions.builder().groupSize(4).build())) {
+      assertThatThrownBy(() -> online.move(plan))
+          .isInstanceOf(ChangeCaptureUnavailableException.class)
+          .hasMessageContaining("notify-keyspace-events KA")
+          .hasMessageContaining("--offline")
+          .hasMessageContaining("MoverOptions.offline(true)");
+    }
+    assertThat(cluster.map()).isEqualTo(mapBefore);
+    cluster.assertNoRecordAndNoLock();
+
+    // When the offline mover moves half of leader-0 while both clients write
+    MoveResult result;
+    try (MoverLoad load = new MoverLoad(sync, 3, asyncClient.connect().async(), 500);
+        Mover mover =
+            Mover.create(
+                cluster.etcd,
+                MoverOptions.builder()
+                    .offline(true)
+                    .groupSize(8)
+                    .cleanupGrace(Duration.ofMillis(2500))
+                    .build())) {
+      Poll.until(
+          Duration.ofSeconds(20),
+          "2,000 operations before the move",
+          () -> load.operations.get() > 2_000);
+      result = mover.move(plan);
+      long atEnd = load.operations.get();
+      Poll.until(
+          Duration.ofSeconds(20),
+          "2,000 operations after the move",
+          () -> load.operations.get() > atEnd + 2_000);
+      load.stop(Duration.ofSeconds(30));
+
+      // Then no client saw an error, every shard moved in 2 groups, every key is on its owner
+      assertThat(load.errors).isEmpty();
+      assertThat(result.shardsNotMoved()).isEmpty();
+      assertThat(result.shardsCutOver()).isEqualTo(plan.moves().keySet());
+      assertThat(result.cutOverGroups()).hasSize(2);
+      assertThat(result.progress().keysCopied()).isPositive();
+      assertThat(result.progress().keysCleanedUp())
+          .isPositive()
+          .isLessThanOrEqualTo(result.progress().keysCopied());
+      cluster.assertEveryKeyOnItsOwner(load, data);
+    }
+    for (int shard : plan.moves().keySet()) {
+      assertThat(cluster.map().get(shard).leader()).isEqualTo(MoveCluster.NEW_NODE);
+    }
+    // and notify-keyspace-events is as it was on every server
+    assertThat(notifyKeyspaceEvents(cluster)).isEqualTo(settingsBefore);
+    cluster.assertNoRecordAndNoLock();
+    report("offline move", result);
+  }
+
+  @Test
+  void should_finish_offline_when_an_offline_mover_is_killed_in_the_middle_of_a_frozen_copy()
+      throws Exception {
+    // Given the same cluster, CONFIG SET refused, two clients writing
+    MoveCluster cluster = MoveCluster.start(fixture, "offline-kill", SHARDS);
+    refuseConfigSet(cluster);
+    Map<String, Object> settingsBefore = notifyKeyspaceEvents(cluster);
+    JumpgateClient syncClient = cluster.client(Duration.ofSeconds(6));
+    JumpgateClient asyncClient = cluster.client(Duration.ofSeconds(6));
+    JumpgateCommands<String, String> sync = syncClient.connect().sync();
+    cluster.awaitEveryShardAnswers(sync);
+    MoveCluster.Data data = MoveCluster.writeData(asyncClient.connect().async(), DATA_KEYS);
+    MovePlan plan = cluster.halfOfSource("offline-kill-1");
+    // a copy paced at 100 keys/s keeps the first group (about 160 keys) frozen long enough
+    MoverProcess.Options options =
+        MoverProcess.options(
+                cluster.cluster.etcd().endpoints(), cluster.cluster.cluster(), "offline-kill-1")
+            .lockTtl(LOCK_TTL)
+            .groupSize(4)
+            .offline()
+            .copyRate(100)
+            .cleanupGrace(Duration.ofSeconds(3));
+    plan.moves().forEach((shard, move) -> options.move(shard, move.from(), move.to()));
+
+    MoveResult result;
+    try (MoverLoad load = new MoverLoad(sync, 3, asyncClient.connect().async(), 200)) {
+      Poll.until(
+          Duration.ofSeconds(20),
+          "2,000 operations before the move",
+          () -> load.operations.get() > 2_000);
+      // When a mover process is killed while its first group is frozen and half copied
+      MoverProcess mover = MoverProcess.start(fixture, options);
+      mover.awaitPhase("CUTOVER", Duration.ofSeconds(60));
+      int frozenShard = awaitFrozenShard(cluster, plan, mover);
+      Poll.until(
+          Duration.ofSeconds(10),
+          "the first keys of the frozen group on the target",
+          () -> (Long) cluster.newServer.call("DBSIZE") > 0,
+          () -> mover.describe(40));
+      mover.kill9();
+      long killedAt = System.nanoTime();
+      assertThat(mover.exitStatus()).as("exit status after SIGKILL").isEqualTo(137);
+      assertThat(cluster.map().get(frozenShard).state())
+          .as("shard %d right after the kill", frozenShard)
+          .isEqualTo(ShardState.FROZEN);
+      try (MigrationStore store = MigrationStore.create(cluster.etcd)) {
+        assertThat(store.readRecord("offline-kill-1").orElseThrow().record().mode())
+            .isEqualTo("offline");
+        Poll.until(
+            LOCK_TTL.plusSeconds(10),
+            "the dead mover's lock to expire",
+            () -> store.readLock().isEmpty());
+      }
+      // Then the clients go on (the freeze without a live lock is lifted)
+      long atKill = load.operations.get();
+      Poll.until(
+          Duration.ofSeconds(10),
+          "the clients to make progress after the kill",
+          () -> load.operations.get() > atKill + 500);
+      System.out.println(
+          "MOVER-OFFLINE-KILL 500 operations "
+              + (System.nanoTime() - killedAt) / 1_000_000
+              + " ms after the kill");
+
+      // When a mover without the offline option resumes the migration
+      try (Mover resumer =
+          Mover.create(
+              cluster.etcd,
+              MoverOptions.builder().groupSize(4).cleanupGrace(Duration.ofMillis(2500)).build())) {
+        result = resumer.move(plan);
+      }
+      long atEnd = load.operations.get();
+      Poll.until(
+          Duration.ofSeconds(20),
+          "2,000 operations after the move",
+          () -> load.operations.get() > atEnd + 2_000);
+      load.stop(Duration.ofSeconds(30));
+
+      // Then it went on offline (CONFIG SET is refused, so online would have failed) and moved
+      // every shard, with no client error and every key on its owner
+      assertThat(load.errors).isEmpty();
+      assertThat(result.shardsNotMoved()).isEmpty();
+      assertThat(result.shardsCutOver()).isEqualTo(plan.moves().keySet());
+      assertThat(result.cutOverGroups()).hasSize(4);
+      cluster.assertEveryKeyOnItsOwner(load, data);
+    }
+    assertThat(notifyKeyspaceEvents(cluster)).isEqualTo(settingsBefore);
+    cluster.assertNoRecordAndNoLock();
+    report("offline move resumed after a kill", result);
+  }
+
+  /** Waits until etcd shows one of the plan's shards frozen; returns it. */
+  private static int awaitFrozenShard(MoveCluster cluster, MovePlan plan, MoverProcess mover) {
+    AtomicInteger frozen = new AtomicInteger(-1);
+    try (TopologyAdmin admin = TopologyAdmin.create(cluster.etcd)) {
+      Poll.until(
+          Duration.ofSeconds(20),
+          "a shard of the plan to be frozen in etcd",
+          () -> {
+            Map<Integer, ShardAssignment> map = admin.read().assignments();
+            for (int shard : plan.moves().keySet()) {
+              if (map.get(shard).state() == ShardState.FROZEN) {
+                frozen.set(shard);
+                return true;
+              }
+            }
+            return false;
+          },
+          () -> mover.describe(80));
+    }
+    return frozen.get();
+  }
+
+  /** Prints the freezes, for docs/migration.md. */
+  private static void report(String what, MoveResult result) {
+    StringBuilder line = new StringBuilder("MOVER-OFFLINE " + what + ":");
+    for (GroupOutcome group : result.groups()) {
+      line.append(
+          String.format(
+              " [shards %s cut=%s freeze=%.1fms ack=%.1fms]",
+              group.shards(),
+              group.cutOver(),
+              group.freezeDuration().toNanos() / 1e6,
+              group.acknowledgementWait().toNanos() / 1e6));
+    }
+    line.append(" elapsed=")
+        .append(result.elapsed().toMillis())
+        .append("ms keysCopied=")
+        .append(result.progress().keysCopied())
+        .append(" keysCleanedUp=")
+        .append(result.progress().keysCleanedUp());
+    System.out.println(line);
+  }
+}
