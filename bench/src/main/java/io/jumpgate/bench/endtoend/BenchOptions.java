@@ -19,7 +19,12 @@ import java.util.List;
  * --inflight 1,16,64      the in-flight limits
  * --keys N                the key space (default 100000)
  * --no-timing             do not run the propagation, failover and migration mains
+ * --coalescing on|off     Jumpgate's write coalescing (default off, the driver's default)
+ * --transport T           the Netty transport of every system: nio (default), epoll, io_uring
  * </pre>
+ *
+ * <p>The transport is one per JVM (Lettuce decides it once): every system, the direct-Lettuce
+ * baselines included, runs on the same one, so that ratios compare routing and not transports.
  */
 record BenchOptions(
     boolean quick,
@@ -31,13 +36,18 @@ record BenchOptions(
     List<Workload> workloads,
     List<Integer> inflights,
     int keyCount,
-    boolean timing) {
+    boolean timing,
+    boolean coalescing,
+    String transport) {
+
+  /** The transports {@code --transport} takes. */
+  static final List<String> TRANSPORTS = List.of("nio", "epoll", "io_uring");
 
   static final String USAGE =
       "usage: bin/bench [--quick] [--results DIR] [--rounds N] [--warmup-ms N] [--measure-ms N]"
           + " [--systems jumpgate,direct,lettuceCluster,twemproxy]"
           + " [--workloads get,set,mix,mget10,mget100,mset10] [--inflight 1,16,64] [--keys N]"
-          + " [--no-timing]";
+          + " [--no-timing] [--coalescing on|off] [--transport nio|epoll|io_uring]";
 
   /**
    * @throws IllegalArgumentException naming the bad argument and giving the usage
@@ -53,6 +63,8 @@ record BenchOptions(
     List<Integer> inflights = List.of(1, 16, 64);
     int keyCount = 100_000;
     boolean timing = true;
+    boolean coalescing = false;
+    String transport = "nio";
     for (int index = 0; index < args.length; index++) {
       String arg = args[index];
       switch (arg) {
@@ -63,6 +75,21 @@ record BenchOptions(
         case "--warmup-ms" -> warmup = (long) nonNegative(value(args, ++index, arg), arg);
         case "--measure-ms" -> measure = (long) positive(value(args, ++index, arg), arg);
         case "--keys" -> keyCount = positive(value(args, ++index, arg), arg);
+        case "--coalescing" -> {
+          String value = value(args, ++index, arg);
+          if (!value.equals("on") && !value.equals("off")) {
+            throw new IllegalArgumentException(
+                "--coalescing takes on or off, was '" + value + "'\n" + USAGE);
+          }
+          coalescing = value.equals("on");
+        }
+        case "--transport" -> {
+          transport = value(args, ++index, arg);
+          if (!TRANSPORTS.contains(transport)) {
+            throw new IllegalArgumentException(
+                "unknown transport '" + transport + "' (known: " + TRANSPORTS + ")\n" + USAGE);
+          }
+        }
         case "--systems" -> {
           systems = new ArrayList<>();
           for (String system : value(args, ++index, arg).split(",")) {
@@ -106,7 +133,9 @@ record BenchOptions(
         List.copyOf(workloads),
         List.copyOf(inflights),
         keyCount,
-        timing);
+        timing,
+        coalescing,
+        transport);
   }
 
   private static String value(String[] args, int index, String name) {

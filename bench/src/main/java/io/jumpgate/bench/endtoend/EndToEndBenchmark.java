@@ -1,5 +1,6 @@
 package io.jumpgate.bench.endtoend;
 
+import io.jumpgate.driver.internal.NettyTransport;
 import io.jumpgate.it.fixture.ProcessFixture;
 import io.jumpgate.it.fixture.RedisProcess;
 import io.lettuce.core.RedisURI;
@@ -46,6 +47,8 @@ public final class EndToEndBenchmark {
       System.exit(2);
       return;
     }
+    // Before any Lettuce class reads them: the transport of every system in this JVM.
+    transportProperties(options.transport()).forEach(System::setProperty);
     long started = System.nanoTime();
     String machine = Machine.describe();
     Files.createDirectories(options.results());
@@ -54,14 +57,16 @@ public final class EndToEndBenchmark {
         String.format(
             Locale.ROOT,
             "%s run: %d rounds, %d ms warm-up + %d ms measured per point, systems %s, workloads"
-                + " %s, in flight %s",
+                + " %s, in flight %s, transport %s, Jumpgate write coalescing %s",
             options.quick() ? "quick" : "full",
             options.rounds(),
             options.warmupMillis(),
             options.measureMillis(),
             options.systems(),
             options.workloads().stream().map(Workload::label).toList(),
-            options.inflights()));
+            options.inflights(),
+            options.transport(),
+            options.coalescing() ? "on" : "off"));
     List<Point> points = measure(options);
     Summary summary = new Summary(points);
     Path results = options.results();
@@ -83,6 +88,8 @@ public final class EndToEndBenchmark {
     run.put("shards", Servers.SHARDS);
     run.put("nodes", Servers.NODES);
     run.put("alternation", "per workload and in-flight limit: " + options.systems());
+    run.put("transport", options.transport());
+    run.put("jumpgateWriteCoalescing", options.coalescing());
     Map<String, Path> timingFiles = new LinkedHashMap<>();
     for (String name : List.of("propagation", "failover", "migration")) {
       timingFiles.put(name, results.resolve(name + ".json"));
@@ -126,6 +133,16 @@ public final class EndToEndBenchmark {
       log("servers up in " + millisSince(start) + " ms");
       ClientResources resources = DefaultClientResources.create();
       fixture.register(() -> resources.shutdown(0, 2, TimeUnit.SECONDS).get(10, TimeUnit.SECONDS));
+      String transport = NettyTransport.current();
+      if (!transport.equals(options.transport())) {
+        throw new IllegalStateException(
+            "--transport "
+                + options.transport()
+                + " asked, but Lettuce uses "
+                + transport
+                + " (is the native library for this platform on the class path, and does it load?)");
+      }
+      log("Netty transport of every system: " + transport);
       List<BenchSystem> systems = openSystems(options, keys, servers, resources, fixture);
       systems.forEach(fixture::register);
       preload(keys, systems);
@@ -188,7 +205,8 @@ public final class EndToEndBenchmark {
             keys,
             servers.jumpgateCluster().etcd().endpointList(),
             servers.jumpgateCluster().cluster(),
-            resources);
+            resources,
+            options.coalescing());
     for (String name : options.systems()) {
       switch (name) {
         case "jumpgate" -> systems.add(jumpgate);
@@ -313,6 +331,16 @@ public final class EndToEndBenchmark {
    * Runs a timing main of the timing helper in its own JVM (same class path), if the class is
    * there: {@code --results DIR [--quick]}. A missing class is skipped with a message.
    */
+  /**
+   * The system properties that make Lettuce use {@code transport}: it prefers epoll, then io_uring,
+   * then NIO, among those whose native library is on the class path and loads.
+   */
+  static Map<String, String> transportProperties(String transport) {
+    return Map.of(
+        "io.lettuce.core.epoll", String.valueOf(transport.equals("epoll")),
+        "io.lettuce.core.iouring", String.valueOf(transport.equals("io_uring")));
+  }
+
   private static void runTimingMain(String mainClass, BenchOptions options) throws Exception {
     try {
       Class.forName(mainClass, false, EndToEndBenchmark.class.getClassLoader());
@@ -322,6 +350,8 @@ public final class EndToEndBenchmark {
     }
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    transportProperties(options.transport())
+        .forEach((key, value) -> command.add("-D" + key + "=" + value));
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.add(mainClass);

@@ -15,7 +15,12 @@ final class JumpgateSystem implements BenchSystem {
   private final JumpgateClient client;
   private final JumpgateAsyncCommands<byte[], byte[]> commands;
 
-  JumpgateSystem(KeySpace keys, String etcdEndpoints, String cluster, ClientResources resources) {
+  JumpgateSystem(
+      KeySpace keys,
+      String etcdEndpoints,
+      String cluster,
+      ClientResources resources,
+      boolean coalescing) {
     this.keys = keys;
     this.client =
         JumpgateClient.create(
@@ -23,6 +28,7 @@ final class JumpgateSystem implements BenchSystem {
                 .etcd(
                     EtcdTopologyOptions.builder().endpoints(etcdEndpoints).cluster(cluster).build())
                 .clientResources(resources)
+                .writeCoalescing(coalescing)
                 .build());
     this.commands = client.connect(ByteArrayCodec.INSTANCE).async();
   }

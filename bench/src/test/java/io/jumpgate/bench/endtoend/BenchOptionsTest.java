@@ -58,4 +58,26 @@ class BenchOptionsTest {
     assertThatThrownBy(() -> BenchOptions.parse("--rounds")).hasMessageContaining("needs a value");
     assertThatThrownBy(() -> BenchOptions.parse("--fast")).hasMessageContaining("unknown argument");
   }
+
+  @Test
+  void coalescingAndTransport() {
+    BenchOptions defaults = BenchOptions.parse();
+    assertThat(defaults.coalescing()).isFalse();
+    assertThat(defaults.transport()).isEqualTo("nio");
+
+    BenchOptions options = BenchOptions.parse("--coalescing", "on", "--transport", "io_uring");
+    assertThat(options.coalescing()).isTrue();
+    assertThat(options.transport()).isEqualTo("io_uring");
+    assertThat(EndToEndBenchmark.transportProperties("io_uring"))
+        .containsEntry("io.lettuce.core.epoll", "false")
+        .containsEntry("io.lettuce.core.iouring", "true");
+    assertThat(EndToEndBenchmark.transportProperties("nio"))
+        .containsEntry("io.lettuce.core.epoll", "false")
+        .containsEntry("io.lettuce.core.iouring", "false");
+
+    assertThatThrownBy(() -> BenchOptions.parse("--coalescing", "yes"))
+        .hasMessageContaining("--coalescing takes on or off, was 'yes'");
+    assertThatThrownBy(() -> BenchOptions.parse("--transport", "kqueue"))
+        .hasMessageContaining("unknown transport 'kqueue'");
+  }
 }

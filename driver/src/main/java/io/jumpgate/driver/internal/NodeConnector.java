@@ -20,6 +20,8 @@ import io.lettuce.core.resource.ClientResources;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Opens Lettuce connections to nodes, set up so that the router and not Lettuce decides what is
@@ -33,12 +35,19 @@ import java.util.concurrent.TimeUnit;
  *   <li>per-command timeouts from the command's own deadline (retries share one deadline);
  *   <li>RESP2 and no maintenance notifications, so any RESP server works, not only Redis 7.2+;
  *   <li>TLS (the JDK's provider) with the options' CA and client certificate, and a handshake
- *       bounded by the connect timeout.
+ *       bounded by the connect timeout;
+ *   <li>with {@link JumpgateOptions#writeCoalescing()}, a {@link WriteCoalescingHandler} at the
+ *       head of every connection's pipeline.
  * </ul>
+ *
+ * <p>It logs (INFO) once which Netty transport the connections use ({@link NettyTransport}) and
+ * whether write coalescing is on.
  *
  * <p>Thread-safe; one per client.
  */
 public final class NodeConnector implements ConnectionOpener {
+
+  private static final Logger LOG = LoggerFactory.getLogger(NodeConnector.class);
 
   private final RedisClient redisClient;
   private final JumpgateOptions options;
@@ -55,7 +64,13 @@ public final class NodeConnector implements ConnectionOpener {
   public NodeConnector(ClientResources resources, JumpgateOptions options, String connectionName) {
     this.options = options;
     this.connectionName = connectionName;
-    this.redisClient = RedisClient.create(resources);
+    this.redisClient =
+        RedisClient.create(
+            options.writeCoalescing() ? new CoalescingClientResources(resources) : resources);
+    LOG.info(
+        "node connections: Netty transport {}, write coalescing {}",
+        NettyTransport.current(),
+        options.writeCoalescing() ? "on" : "off");
     SslOptions.Builder ssl =
         SslOptions.builder()
             .jdkSslProvider()
