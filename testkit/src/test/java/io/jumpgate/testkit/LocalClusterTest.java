@@ -3,6 +3,8 @@ package io.jumpgate.testkit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jumpgate.driver.JumpgateClient;
+import io.jumpgate.testkit.internal.Binaries;
 import io.jumpgate.testkit.internal.Resp;
 import io.jumpgate.topology.ShardAssignment;
 import io.jumpgate.topology.TopologyAdmin;
@@ -126,6 +128,31 @@ class LocalClusterTest {
     assertThatThrownBy(() -> LocalCluster.builder().cluster("Bad Name"))
         .hasMessageContaining("'Bad Name'");
     assertThatThrownBy(() -> LocalCluster.builder().shards(70_000)).hasMessageContaining("70000");
+  }
+
+  @Test
+  void should_require_the_acl_user_and_give_it_to_the_client() {
+    cluster =
+        LocalCluster.builder()
+            .nodes(1)
+            .replicasPerNode(1)
+            .shards(8)
+            .redisUser("app", "s3cret")
+            .start();
+    LocalNode leader = cluster.node("leader-0");
+    assertThat(call(leader, Duration.ofSeconds(2), "PING")).startsWith("-NOAUTH");
+    try (JumpgateClient client = cluster.newClient()) {
+      client.connect().sync().set("greeting", "hello");
+      assertThat(client.connect().sync().get("greeting")).isEqualTo("hello");
+    }
+  }
+
+  @Test
+  void should_name_the_package_and_the_install_command_when_a_binary_is_missing() {
+    assertThatThrownBy(() -> Binaries.find("etcd", "etcd-server", Map.of("PATH", "/nonexistent")))
+        .isInstanceOf(LocalClusterException.class)
+        .hasMessageContaining("etcd was not found on the PATH (/nonexistent)")
+        .hasMessageContaining("sudo apt-get update && sudo apt-get install -y etcd-server");
   }
 
   private static String call(LocalNode node, Duration timeout, String... command) {
