@@ -84,6 +84,8 @@ abstract class DataMovingCommand extends AdminPlanCommand {
               + " clients (a longer copy, never a longer freeze); default: no bound.")
   String copyRateValue;
 
+  @picocli.CommandLine.Mixin RedisCredentialsOptions redisCredentials;
+
   final DataMoveClient.Connector dataMover;
   final DataMoveClient.Estimator estimator;
   private MoverOptions moverOptions;
@@ -117,7 +119,8 @@ abstract class DataMovingCommand extends AdminPlanCommand {
           "--map-only moves no data: --group-size, --ack-timeout, --cleanup-grace and"
               + " --copy-rate cannot be used with it");
     }
-    MoverOptions.Builder options = MoverOptions.builder().offline(offline);
+    MoverOptions.Builder options =
+        MoverOptions.builder().offline(offline).serverAddresses(redisCredentials.serverAddresses());
     if (groupSizeValue != null) {
       options.groupSize(
           OptionValues.intInRange(

@@ -35,6 +35,8 @@ public final class MigrateAbortCommand implements Callable<Integer> {
 
   @Mixin private EtcdOptions etcd;
 
+  @Mixin private RedisCredentialsOptions redisCredentials;
+
   @Parameters(index = "0", paramLabel = "ID", description = "The migration id (migrate status).")
   private String migrationId;
 
@@ -42,7 +44,9 @@ public final class MigrateAbortCommand implements Callable<Integer> {
   public Integer call() {
     EtcdTopologyOptions options = etcd.toOptions(spec, JumpgateCli.environment(spec));
     SortedSet<Integer> kept;
-    try (Mover mover = Mover.create(options, MoverOptions.defaults())) {
+    MoverOptions moverOptions =
+        MoverOptions.builder().serverAddresses(redisCredentials.serverAddresses()).build();
+    try (Mover mover = Mover.create(options, moverOptions)) {
       kept = mover.abort(migrationId);
     }
     PrintWriter out = spec.commandLine().getOut();

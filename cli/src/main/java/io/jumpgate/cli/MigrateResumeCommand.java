@@ -39,6 +39,8 @@ public final class MigrateResumeCommand implements Callable<Integer> {
 
   @Mixin private EtcdOptions etcd;
 
+  @Mixin private RedisCredentialsOptions redisCredentials;
+
   @Parameters(index = "0", paramLabel = "ID", description = "The migration id (migrate status).")
   private String migrationId;
 
@@ -54,7 +56,10 @@ public final class MigrateResumeCommand implements Callable<Integer> {
     EtcdTopologyOptions options = etcd.toOptions(spec, JumpgateCli.environment(spec));
     MoveResult result;
     MoverOptions moverOptions =
-        offline ? MoverOptions.builder().offline(true).build() : MoverOptions.defaults();
+        MoverOptions.builder()
+            .offline(offline)
+            .serverAddresses(redisCredentials.serverAddresses())
+            .build();
     try (Mover mover = Mover.create(options, moverOptions)) {
       result = mover.resume(migrationId);
     }

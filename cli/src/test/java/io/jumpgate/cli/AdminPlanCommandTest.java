@@ -8,6 +8,7 @@ import io.jumpgate.migration.ChangeCaptureUnavailableException;
 import io.jumpgate.migration.MoveCancelledException;
 import io.jumpgate.migration.MovePhase;
 import io.jumpgate.migration.MoveRefusedException;
+import io.jumpgate.migration.ServerAddress;
 import io.jumpgate.spi.Node;
 import io.jumpgate.spi.TopologyMetadata;
 import io.jumpgate.spi.TopologyUnavailableException;
@@ -790,6 +791,40 @@ class AdminPlanCommandTest {
         .contains(
             "connect groupSize=16 acknowledgementTimeout=PT0.5S cleanupGrace=PT1S"
                 + " copyKeysPerSecond=30000");
+  }
+
+  @Test
+  void redisCredentialsReachTheMoverForEveryNodeAndArePrintedNowhere() {
+    CliRunner.Result result =
+        CliRunner.run(
+            commandLine(Map.of(ExecCommand.REDIS_PASSWORD_VARIABLE, "s3cret-from-env")),
+            "add-node",
+            "n3=127.0.0.1:7003",
+            "--apply",
+            "--redis-user",
+            "mover",
+            "--etcd",
+            ETCD);
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    ServerAddress address =
+        dataMover.lastOptions.serverAddresses().apply(Node.of("n1", "10.0.0.6", 6380));
+    assertThat(address)
+        .isEqualTo(ServerAddress.of("10.0.0.6", 6380).withCredentials("mover", "s3cret-from-env"));
+    assertThat(result.out() + result.err()).doesNotContain("s3cret-from-env");
+  }
+
+  @Test
+  void aRedisUserWithoutAPasswordIsAUsageErrorBeforeAnythingRuns() {
+    CliRunner.Result result =
+        runOnEtcd("add-node", "n3=127.0.0.1:7003", "--apply", "--redis-user", "mover");
+
+    assertThat(result.exitCode()).isEqualTo(ExitCodes.USAGE);
+    assertThat(result.err())
+        .isEqualTo(
+            "jumpgate add-node: --redis-user needs a password: give --redis-password or set"
+                + " JUMPGATE_REDIS_PASSWORD\n");
+    assertThat(dataMover.calls).isEmpty();
   }
 
   @Test

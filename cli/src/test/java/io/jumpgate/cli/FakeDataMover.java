@@ -42,8 +42,12 @@ final class FakeDataMover {
   private MoveProgress progress =
       new MoveProgress("", MovePhase.NOT_STARTED, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
+  /** The options of the last connect, for what {@link #calls} does not show (credentials). */
+  MoverOptions lastOptions;
+
   DataMoveClient.Connector connector() {
     return (etcd, options, listener) -> {
+      lastOptions = options;
       calls.add(
           "connect groupSize="
               + options.groupSize()
