@@ -6,6 +6,7 @@ import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.it.fixture.LocalCluster;
 import io.jumpgate.it.fixture.ProcessFixture;
 import io.jumpgate.it.fixture.RedisProcess;
+import io.jumpgate.migration.CopyMethod;
 import io.jumpgate.migration.GroupOutcome;
 import io.jumpgate.migration.MapChange;
 import io.jumpgate.migration.MapChangeMover;
@@ -48,8 +49,9 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>{@code java -cp bench/target/benchmarks.jar io.jumpgate.bench.timing.MigrationRun --results
  * DIR [--quick] [--copy-rate KEYS_PER_SECOND] [--batch-size KEYS] [--pipeline-depth BATCHES]
- * [--group-size SHARDS]} (the mover's options: {@link ShardCopierOptions#copyKeysPerSecond()}, none
- * by default, and the other defaults of {@link ShardCopierOptions} and {@link MoverOptions})
+ * [--group-size SHARDS] [--copy-method migrate|dump-restore]} (the mover's options: {@link
+ * ShardCopierOptions#copyKeysPerSecond()}, none by default, and the other defaults of {@link
+ * ShardCopierOptions} and {@link MoverOptions})
  *
  * <p>etcd and 3 redis-server leaders of a 1024-shard map (the IT fixture: free loopback ports, temp
  * dirs), plus a 4th, empty redis-server. 1,000,000 keys (100,000 with {@code --quick}) of 100
@@ -98,6 +100,16 @@ public final class MigrationRun {
       int batchSize = intOption(rest, "--batch-size", 0);
       int pipelineDepth = intOption(rest, "--pipeline-depth", 0);
       int groupSize = intOption(rest, "--group-size", 0);
+      String copyMethod = null;
+      int methodAt = rest.indexOf("--copy-method");
+      if (methodAt >= 0) {
+        if (methodAt + 1 >= rest.size()) {
+          throw new IllegalArgumentException(
+              "MigrationRun: --copy-method needs migrate or dump-restore");
+        }
+        copyMethod = rest.get(methodAt + 1);
+        rest.subList(methodAt, methodAt + 2).clear();
+      }
       arguments = TimingArguments.parse("MigrationRun", rest.toArray(String[]::new));
       ShardCopierOptions.Builder copier = ShardCopierOptions.builder();
       if (copyRate > 0) {
@@ -108,6 +120,16 @@ public final class MigrationRun {
       }
       if (pipelineDepth > 0) {
         copier.pipelineDepth(pipelineDepth);
+      }
+      if (copyMethod != null) {
+        copier.copyMethod(
+            switch (copyMethod) {
+              case "migrate" -> CopyMethod.MIGRATE;
+              case "dump-restore" -> CopyMethod.DUMP_RESTORE;
+              default ->
+                  throw new IllegalArgumentException(
+                      "MigrationRun: --copy-method is migrate or dump-restore, was " + copyMethod);
+            });
       }
       MoverOptions.Builder mover = MoverOptions.builder().copier(copier.build());
       if (groupSize > 0) {
