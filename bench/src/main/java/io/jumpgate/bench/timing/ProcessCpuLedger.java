@@ -11,10 +11,11 @@ import java.util.Map;
 
 /**
  * Where the machine's CPU went, stage by stage: the CPU time of each process of a run (this JVM,
- * each redis-server, etcd) read at every stage boundary, turned into cores used per stage (CPU
- * seconds over wall seconds) next to the machine's total. On a 2-core machine a ratio of
- * throughputs means little without it: it tells a stage that lost throughput because the CPU was
- * taken (the cores add up to about the machine's) from one that lost it waiting (they do not).
+ * also split into user mode and kernel, each redis-server, etcd) read at every stage boundary,
+ * turned into cores used per stage (CPU seconds over wall seconds) next to the machine's total. On
+ * a 2-core machine a ratio of throughputs means little without it: it tells a stage that lost
+ * throughput because the CPU was taken (the cores add up to about the machine's) from one that lost
+ * it waiting (they do not).
  *
  * <p>Processes other than this JVM are read from {@code /proc/PID/stat} ({@code utime + stime}, in
  * clock ticks of {@value #TICKS_PER_SECOND} per second, Linux's {@code USER_HZ}); the machine's
@@ -45,6 +46,9 @@ final class ProcessCpuLedger {
     }
     Map<String, Long> cpu = new LinkedHashMap<>();
     cpu.put("bench JVM", jvmCpuNanos());
+    long self = ProcessHandle.current().pid();
+    cpu.put("bench JVM in user mode", processCpuNanos(self, 11));
+    cpu.put("bench JVM in the kernel", processCpuNanos(self, 12));
     pids.forEach((name, pid) -> cpu.put(name, processCpuNanos(pid)));
     cpu.put("machine (all processes)", machineBusyNanos());
     marks.add(new Mark(stage, System.nanoTime(), cpu));
@@ -89,12 +93,21 @@ final class ProcessCpuLedger {
 
   /** {@code utime + stime} of a process, or -1 when it cannot be read. */
   static long processCpuNanos(long pid) {
+    long user = processCpuNanos(pid, 11);
+    long kernel = processCpuNanos(pid, 12);
+    return user < 0 || kernel < 0 ? -1 : user + kernel;
+  }
+
+  /**
+   * One CPU time field of a process's {@code stat}, counted from the field after the command name
+   * ({@code 11}: utime, field 14 of proc(5); {@code 12}: stime, field 15), or -1.
+   */
+  private static long processCpuNanos(long pid, int field) {
     try {
       String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
       // The command name (field 2) may hold spaces; the fields after it start past its ')'.
       String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-      long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]); // fields 14 and 15
-      return ticks * (1_000_000_000L / TICKS_PER_SECOND);
+      return Long.parseLong(fields[field]) * (1_000_000_000L / TICKS_PER_SECOND);
     } catch (IOException | RuntimeException e) {
       return -1;
     }
