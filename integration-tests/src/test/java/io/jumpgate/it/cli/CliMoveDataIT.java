@@ -177,6 +177,63 @@ class CliMoveDataIT {
   }
 
   @Test
+  void should_move_the_data_when_rebalance_gives_shards_to_a_node_that_leads_none()
+      throws Exception {
+    // Given three leaders holding 20,000 keys, and a fourth node in the node table that leads
+    // nothing (its entry written alone, as add-node does before it moves anything)
+    LocalCluster cluster = LocalCluster.start(fixture, "cli-rebalance", SHARDS, 3, 0);
+    RedisProcess newServer = fixture.redis();
+    EtcdTopologyOptions etcd =
+        EtcdTopologyOptions.builder()
+            .endpoints(cluster.etcd().endpointList())
+            .cluster(cluster.cluster())
+            .build();
+    Map<String, RedisProcess> servers = new LinkedHashMap<>();
+    for (int index = 0; index < 3; index++) {
+      servers.put(LocalCluster.leaderId(index), cluster.leader(index));
+    }
+    servers.put(NEW_NODE, newServer);
+    Xxh64JumpRouter router = Xxh64JumpRouter.forShards(SHARDS);
+    RedisClient redis = RedisClient.create();
+    fixture.register(() -> redis.shutdown(Duration.ZERO, Duration.ofSeconds(5)));
+    writeKeysToTheirOwners(redis, cluster, router);
+    try (TopologyAdmin admin = TopologyAdmin.create(etcd)) {
+      admin.apply(
+          admin.planAddNodeEntry(io.jumpgate.spi.Node.of(NEW_NODE, "127.0.0.1", newServer.port())));
+    }
+    assertThat(leadersOf(etcd, NEW_NODE)).isZero();
+
+    // When the map is rebalanced with --apply
+    CliRun.Result rebalanced =
+        run(
+            "rebalance",
+            "--apply",
+            "--etcd",
+            cluster.etcd().endpointList(),
+            "--cluster",
+            cluster.cluster(),
+            "--cleanup-grace",
+            "1s");
+
+    // Then the fourth node leads a quarter of the shards, with their data: every key on exactly
+    // its owner with its value and TTL, no record or lock left
+    assertThat(rebalanced.exitCode()).as(rebalanced.err()).isZero();
+    long led = leadersOf(etcd, NEW_NODE);
+    assertThat(led).isBetween((long) SHARDS / 4 - 1, (long) SHARDS / 4 + 1);
+    assertThat(rebalanced.out())
+        .contains(
+            "as migration rebalance",
+            "moved " + led + " of " + led + " shard(s) with their data in",
+            " 0 write(s) after cutover");
+    Map<String, Integer> keysOn = assertEveryKeyOnItsOwner(etcd, servers, redis, router);
+    assertThat(keysOn.get(NEW_NODE)).isBetween(values.size() / 5, values.size() * 3 / 10);
+    try (MigrationStore store = MigrationStore.create(etcd)) {
+      assertThat(store.listRecords()).isEmpty();
+      assertThat(store.readLock()).isEmpty();
+    }
+  }
+
+  @Test
   void should_move_the_data_offline_when_the_servers_refuse_config_set() throws Exception {
     // Given three leaders holding 20,000 keys, an empty server, CONFIG SET refused on all four
     LocalCluster cluster = LocalCluster.start(fixture, "cli-offline", SHARDS, 3, 0);
