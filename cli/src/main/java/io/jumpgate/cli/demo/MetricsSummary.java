@@ -160,7 +160,8 @@ final class MetricsSummary {
         String.format(
             Locale.ROOT,
             "  redirect retries sent straight to the node a MOVED answer named: %,d of %,d"
-                + " (the others waited for a newer map: READONLY, a node that left the map)",
+                + " (the others went again with a newer map: after READONLY, a MOVED to a node"
+                + " not in the map, or a node that left it)",
             Math.round(now.redirects() - baseline.redirects()),
             redirectRetries));
     out.println(
