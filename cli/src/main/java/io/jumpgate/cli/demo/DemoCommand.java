@@ -315,7 +315,7 @@ public final class DemoCommand implements Callable<Integer> {
         out.println();
         Outcome outcome = runWorkload(playground, client, registry, out);
         out.println();
-        printDistribution(out, playground, client.topology(), registry);
+        printDistribution(out, playground, client.topology(), registry, outcome.baseline());
         out.println();
         MetricsSummary.print(
             out, registry, outcome.baseline(), outcome.byCommand(), outcome.total());
@@ -886,7 +886,8 @@ public final class DemoCommand implements Callable<Integer> {
       PrintWriter out,
       Playground playground,
       TopologySnapshot topology,
-      SimpleMeterRegistry registry) {
+      SimpleMeterRegistry registry,
+      MetricsSummary.Baseline baseline) {
     Map<String, Integer> led = new TreeMap<>();
     for (ShardRoute route : topology.routes()) {
       if (route.isAvailable()) {
@@ -894,6 +895,8 @@ public final class DemoCommand implements Callable<Integer> {
       }
     }
     Map<String, Long> served = MetricsSummary.commandsByNode(registry);
+    // from the end of the warm-up, as the workload's figures
+    baseline.commandsByNode().forEach((node, before) -> served.merge(node, -before, Long::sum));
     out.println(
         String.format(
             Locale.ROOT,
@@ -927,7 +930,7 @@ public final class DemoCommand implements Callable<Integer> {
     out.println("  KEYS: DBSIZE of each server (a replica holds a copy of its leader's keys)");
     out.println(
         "  COMMANDS: the commands whose last try went to the node (each part of a split MGET"
-            + " counts on its node)");
+            + " counts on its node), during the workload");
     out.flush();
   }
 

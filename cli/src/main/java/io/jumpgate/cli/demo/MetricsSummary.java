@@ -48,17 +48,15 @@ final class MetricsSummary {
    * @param redirects {@code jumpgate.redirects}
    * @param splits {@code jumpgate.fanout.nodes} count: multi-key commands split by node
    * @param parts {@code jumpgate.fanout.nodes} total: the parts of those splits
+   * @param commandsByNode {@value #NODE_COMMANDS} counts by node id ({@link #commandsByNode})
    */
   record Baseline(
       Map<String, Long> partsByCommand,
       Map<String, Double> retriesByReason,
       double redirects,
       long splits,
-      double parts) {
-
-    /** Nothing counted yet. */
-    static final Baseline ZERO = new Baseline(Map.of(), Map.of(), 0, 0, 0);
-  }
+      double parts,
+      Map<String, Long> commandsByNode) {}
 
   /** The driver's counts now. */
   static Baseline baseline(MeterRegistry registry) {
@@ -72,7 +70,8 @@ final class MetricsSummary {
         retriesByReason(registry),
         counter(registry, REDIRECTS),
         fanOut == null ? 0 : fanOut.count(),
-        fanOut == null ? 0 : fanOut.totalAmount());
+        fanOut == null ? 0 : fanOut.totalAmount(),
+        commandsByNode(registry));
   }
 
   private static Map<String, Double> retriesByReason(MeterRegistry registry) {
