@@ -1,7 +1,6 @@
 package io.jumpgate.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.jumpgate.spi.Node;
 import io.jumpgate.spi.TopologyMetadata;
 import io.jumpgate.topology.EtcdTopologyOptions;
@@ -43,10 +42,11 @@ import picocli.CommandLine.Spec;
  * <p>{@code --dry-run} prints the plan of any verb and writes nothing. Applying prints a line per
  * committed transaction when there are several, then the final revision. A plan that changes
  * nothing writes nothing. With {@code --json} the verb prints one document instead: {@code
- * {"plan":<TopologyAdminPlan>,"applied":true|false,"result":<TopologyAdminResult>|null}}; the verbs
- * whose data moves ({@link DataMovingCommand}) add {@code "mapOnly"}, {@code "dataMove"} (the
- * shards whose data moves, warnings, the estimate) and {@code "move"} (what the mover did), and
- * their {@code result} is what was written to the map alone after the moves.
+ * {"plan":<TopologyAdminPlan>,"applied":true|false,"result":<TopologyAdminResult>|null}}, written
+ * by {@link AdminPlanJson} (shard states in their wire names, the placement change named {@code
+ * placement}); the verbs whose data moves ({@link DataMovingCommand}) add {@code "mapOnly"}, {@code
+ * "dataMove"} (the shards whose data moves, warnings, the estimate) and {@code "move"} (what the
+ * mover did), and their {@code result} is what was written to the map alone after the moves.
  *
  * <p>Failures are those of {@link TopologyAdmin}, reported on one line by {@link ErrorReporter}
  * with exit code 1: a lost compare-and-set is "the map changed since it was read (revision R); run
@@ -61,7 +61,7 @@ import picocli.CommandLine.Spec;
  */
 abstract class AdminPlanCommand implements Callable<Integer> {
 
-  private static final ObjectMapper JSON = JsonMapper.builder().build();
+  private static final ObjectMapper JSON = AdminPlanJson.MAPPER;
 
   @Spec CommandSpec spec;
 

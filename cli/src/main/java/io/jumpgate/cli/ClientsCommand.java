@@ -58,8 +58,8 @@ import picocli.CommandLine.Spec;
     footer = {
       "",
       "--json prints one document:",
-      "  {\"cluster\":..,\"revision\":<current topology revision>,\"clients\":[{\"id\":..,"
-          + "\"host\":..,\"pid\":..,",
+      "  {\"cluster\":..,\"revision\":<current topology revision>,",
+      "   \"clients\":[{\"id\":..,\"host\":..,\"pid\":..,",
       "   \"revision\":..,\"lag\":..,\"since\":..,\"version\":..,\"lease\":..},..]}",
       "An entry that is not a valid registration has \"error\":\"<why>\" instead.",
       "",

@@ -27,10 +27,10 @@ import picocli.CommandLine.Spec;
     footer = {
       "",
       "--json prints one document:",
-      "  {\"cluster\":..,\"revision\":..,\"shards\":N,\"nodes\":{\"<id>\":{\"host\":..,\"port\":..,"
-          + "\"zone\":..}},",
-      "   \"assignments\":[{\"shard\":0,\"leader\":..,\"replicas\":[..],\"epoch\":..,"
-          + "\"state\":..},..],",
+      "  {\"cluster\":..,\"revision\":..,\"shards\":N,",
+      "   \"nodes\":{\"<id>\":{\"host\":..,\"port\":..,\"zone\":..}},",
+      "   \"assignments\":[{\"shard\":0,\"leader\":..,\"replicas\":[..],\"epoch\":..,",
+      "     \"state\":\"active\"|\"migrating\"|\"frozen\"},..],",
       "   \"invalid\":[{\"key\":..,\"reason\":..,\"modRevision\":..}]}",
       "An unavailable shard has \"leader\":null and \"unavailable\":\"<reason>\".",
       "",

@@ -570,8 +570,9 @@ class AdminPlanCommandTest {
     assertThat(plan.path("result").isNull()).isTrue();
     assertThat(plan.path("plan").path("cluster").asText()).isEqualTo("test");
     assertThat(plan.path("plan").path("readRevision").asLong()).isEqualTo(READ_REVISION);
-    assertThat(plan.path("plan").path("plan").path("operation").asText()).isEqualTo("addNode n3");
-    assertThat(plan.path("plan").path("plan").path("steps").size()).isPositive();
+    assertThat(plan.path("plan").path("placement").path("operation").asText())
+        .isEqualTo("addNode n3");
+    assertThat(plan.path("plan").path("placement").path("steps").size()).isPositive();
     assertThat(plan.path("plan").path("nodeChanges").get(0).path("node").path("port").asInt())
         .isEqualTo(7003);
     assertThat(plan.path("plan").path("writes").get(0).path("key").asText())
@@ -581,10 +582,14 @@ class AdminPlanCommandTest {
     assertThat(move.path("applied").asBoolean()).isTrue();
     assertThat(move.path("result").path("revision").asLong()).isEqualTo(1245);
     assertThat(move.path("result").path("transactionRevisions").get(0).asLong()).isEqualTo(1245);
-    JsonNode step = move.path("plan").path("plan").path("steps").get(0);
+    JsonNode step = move.path("plan").path("placement").path("steps").get(0);
     assertThat(step.path("shard").asInt()).isEqualTo(5);
     assertThat(step.path("after").path("leader").asText()).isEqualTo(replica);
     assertThat(step.path("after").path("epoch").asLong()).isEqualTo(1);
+    // the contract's spellings: the wire's lower-case shard state, no plan inside a plan
+    assertThat(step.path("after").path("state").asText()).isEqualTo("active");
+    assertThat(move.path("plan").has("plan")).as(moved.out()).isFalse();
+    assertThat(moved.out()).doesNotContain("\"ACTIVE\"");
   }
 
   // ---- failures: exit 1, one line ------------------------------------------------------------
@@ -1003,7 +1008,7 @@ class AdminPlanCommandTest {
     assertThat(document.path("applied").asBoolean()).isTrue();
     assertThat(document.path("mapOnly").asBoolean()).isFalse();
     assertThat(document.path("result").isNull()).isTrue();
-    assertThat(document.path("plan").path("plan").path("operation").asText())
+    assertThat(document.path("plan").path("placement").path("operation").asText())
         .isEqualTo("addNode n3");
     JsonNode data = document.path("dataMove");
     assertThat(data.path("migrationId").asText()).isEqualTo("add-node-n3");

@@ -213,7 +213,11 @@ public final class DemoCommand implements Callable<Integer> {
   }
 
   /** What the run did, and why it failed (null when it did not). */
-  private record Outcome(Snapshot total, String failure) {}
+  private record Outcome(
+      Snapshot total,
+      Map<String, Workload.CommandCount> byCommand,
+      MetricsSummary.Baseline baseline,
+      String failure) {}
 
   @Override
   public Integer call() throws Exception {
@@ -270,7 +274,6 @@ public final class DemoCommand implements Callable<Integer> {
       say(out, "  shard s is led by leader-(s % 3), with replica-(s % 3) as its replica;");
       say(out, "  " + Playground.NEW_NODE + " is not in the map: it joins mid-run");
       SimpleMeterRegistry registry = new SimpleMeterRegistry();
-      registry.config().meterFilter(MetricsSummary.percentiles(duration.plusMinutes(10)));
       JumpgateOptions options =
           JumpgateOptions.builder()
               .etcd(
@@ -310,18 +313,20 @@ public final class DemoCommand implements Callable<Integer> {
                 Workload.KEYS,
                 Workload.COUNTERS));
         out.println();
-        Outcome outcome = runWorkload(playground, client, out);
+        Outcome outcome = runWorkload(playground, client, registry, out);
         out.println();
-        printDistribution(out, playground, client.topology(), registry);
+        printDistribution(out, playground, client.topology(), registry, outcome.baseline());
         out.println();
-        MetricsSummary.print(out, registry);
+        MetricsSummary.print(
+            out, registry, outcome.baseline(), outcome.byCommand(), outcome.total());
         out.println();
         return outcome;
       }
     }
   }
 
-  private Outcome runWorkload(Playground playground, JumpgateClient client, PrintWriter out)
+  private Outcome runWorkload(
+      Playground playground, JumpgateClient client, SimpleMeterRegistry registry, PrintWriter out)
       throws InterruptedException {
     WriteLedger ledger = Workload.newLedger();
     // A second of load first, not counted: the JVM compiles the hot paths. Its writes count for the
@@ -330,6 +335,8 @@ public final class DemoCommand implements Callable<Integer> {
     warmUp.start();
     sleepUntil(System.nanoTime() + WARM_UP.toNanos());
     warmUp.stop(DRAIN_TIMEOUT);
+    // the summary's driver figures count from here, as the workload's do
+    MetricsSummary.Baseline baseline = MetricsSummary.baseline(registry);
     EtcdTopologyOptions etcd =
         EtcdTopologyOptions.builder()
             .endpoints(playground.etcdEndpoint())
@@ -434,7 +441,7 @@ public final class DemoCommand implements Callable<Integer> {
               checked.errors(),
               checked.keysChecked());
     }
-    return new Outcome(total, failure);
+    return new Outcome(total, workload.commandCounts(), baseline, failure);
   }
 
   /** Why the workload failed, or null when it ran. */
@@ -879,7 +886,8 @@ public final class DemoCommand implements Callable<Integer> {
       PrintWriter out,
       Playground playground,
       TopologySnapshot topology,
-      SimpleMeterRegistry registry) {
+      SimpleMeterRegistry registry,
+      MetricsSummary.Baseline baseline) {
     Map<String, Integer> led = new TreeMap<>();
     for (ShardRoute route : topology.routes()) {
       if (route.isAvailable()) {
@@ -887,6 +895,8 @@ public final class DemoCommand implements Callable<Integer> {
       }
     }
     Map<String, Long> served = MetricsSummary.commandsByNode(registry);
+    // from the end of the warm-up, as the workload's figures
+    baseline.commandsByNode().forEach((node, before) -> served.merge(node, -before, Long::sum));
     out.println(
         String.format(
             Locale.ROOT,
@@ -918,7 +928,9 @@ public final class DemoCommand implements Callable<Integer> {
               served.getOrDefault(id, 0L)));
     }
     out.println("  KEYS: DBSIZE of each server (a replica holds a copy of its leader's keys)");
-    out.println("  COMMANDS: the commands whose last try went to the node");
+    out.println(
+        "  COMMANDS: the commands whose last try went to the node (each part of a split MGET"
+            + " counts on its node), during the workload");
     out.flush();
   }
 

@@ -8,6 +8,8 @@ import io.jumpgate.driver.RetriesExhaustedException;
 import io.jumpgate.spi.ShardUnavailableException;
 import io.lettuce.core.RedisCommandExecutionException;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -56,6 +58,27 @@ final class Workload {
   static final String HOTTEST_KEY = key(0);
 
   /**
+   * The command types the workload sends, in the order of {@link #commandCounts()}. An MGET is one
+   * command however many nodes the driver splits it over.
+   */
+  static final List<String> COMMAND_TYPES = List.of("DEL", "GET", "INCR", "MGET", "SET");
+
+  private static final int DEL = 0;
+  private static final int GET = 1;
+  private static final int INCR = 2;
+  private static final int MGET = 3;
+  private static final int SET = 4;
+
+  /**
+   * The commands of one type that ended.
+   *
+   * @param succeeded commands answered
+   * @param failed commands that failed
+   * @param p99Micros the 99th percentile of their latency in microseconds, -1 if none ended
+   */
+  record CommandCount(long succeeded, long failed, long p99Micros) {}
+
+  /**
    * What the workload did so far.
    *
    * @param succeeded commands answered
@@ -86,6 +109,13 @@ final class Workload {
   private final LatencyHistogram latencies = new LatencyHistogram();
   private final LongAdder succeeded = new LongAdder();
   private final LongAdder failed = new LongAdder();
+  private final LongAdder[] succeededByType = newAdders();
+  private final LongAdder[] failedByType = newAdders();
+  private final LatencyHistogram[] latenciesByType = new LatencyHistogram[COMMAND_TYPES.size()];
+
+  /** The type of the command {@link #sendOne} sends; only the sender thread uses it. */
+  private int sentType;
+
   private final Map<String, LongAdder> errors = new ConcurrentHashMap<>();
   private final String[] values = new String[VALUES];
   private final WriteLedger ledger;
@@ -106,6 +136,17 @@ final class Workload {
     for (int index = 0; index < values.length; index++) {
       values[index] = value(index);
     }
+    for (int type = 0; type < latenciesByType.length; type++) {
+      latenciesByType[type] = new LatencyHistogram();
+    }
+  }
+
+  private static LongAdder[] newAdders() {
+    LongAdder[] adders = new LongAdder[COMMAND_TYPES.size()];
+    for (int type = 0; type < adders.length; type++) {
+      adders[type] = new LongAdder();
+    }
+    return adders;
   }
 
   /** A ledger for this workload's keys, counters and values. */
@@ -173,6 +214,25 @@ final class Workload {
     return new Snapshot(ok, bad, latencies.snapshot(), errorCounts);
   }
 
+  /**
+   * The commands that ended so far by type ({@link #COMMAND_TYPES}, in that order), each counted
+   * once: their sums are the {@link Snapshot#succeeded()} and {@link Snapshot#failed()} of a
+   * snapshot taken when no command is in flight.
+   */
+  Map<String, CommandCount> commandCounts() {
+    Map<String, CommandCount> counts = new LinkedHashMap<>();
+    for (int type = 0; type < COMMAND_TYPES.size(); type++) {
+      // the histogram last: a command counted is in it too
+      long ok = succeededByType[type].sum();
+      long bad = failedByType[type].sum();
+      counts.put(
+          COMMAND_TYPES.get(type),
+          new CommandCount(
+              ok, bad, LatencyHistogram.percentileMicros(latenciesByType[type].snapshot(), 0.99)));
+    }
+    return counts;
+  }
+
   private void send() {
     ThreadLocalRandom random = ThreadLocalRandom.current();
     try {
@@ -186,9 +246,11 @@ final class Workload {
         }
         long start = System.nanoTime();
         try {
-          sendOne(random).whenComplete((answer, error) -> ended(start, error));
+          CompletionStage<?> sent = sendOne(random);
+          int type = sentType;
+          sent.whenComplete((answer, error) -> ended(type, start, error));
         } catch (RuntimeException e) { // e.g. the client was closed
-          ended(start, e);
+          ended(sentType, start, e);
         }
       }
     } catch (InterruptedException e) {
@@ -199,11 +261,13 @@ final class Workload {
   private CompletionStage<?> sendOne(ThreadLocalRandom random) {
     int pick = random.nextInt(100);
     if (pick < GET_PERCENT) {
+      sentType = GET;
       return redis.get(key(skewed(random, KEYS)));
     }
     if (pick < GET_PERCENT + SET_PERCENT + DEL_PERCENT) {
       int key = skewed(random, KEYS);
       if (!ledger.tryLockKey(key)) {
+        sentType = GET;
         return redis.get(key(key)); // a write to it is in flight: see the class comment
       }
       int state;
@@ -212,9 +276,11 @@ final class Workload {
         if (pick < GET_PERCENT + SET_PERCENT) {
           int value = random.nextInt(values.length);
           state = WriteLedger.valueState(value);
+          sentType = SET;
           sent = redis.set(key(key), values[value]);
         } else {
           state = WriteLedger.ABSENT;
+          sentType = DEL;
           sent = redis.del(key(key));
         }
       } catch (RuntimeException e) { // not sent: the key keeps its value
@@ -225,6 +291,7 @@ final class Workload {
     }
     if (pick < GET_PERCENT + SET_PERCENT + DEL_PERCENT + INCR_PERCENT) {
       int counter = skewed(random, COUNTERS);
+      sentType = INCR;
       return redis
           .incr(counter(counter))
           .whenComplete((answer, error) -> ledger.counterIncremented(counter, error == null));
@@ -233,14 +300,19 @@ final class Workload {
     for (int index = 0; index < keys.length; index++) {
       keys[index] = key(skewed(random, KEYS));
     }
+    sentType = MGET;
     return redis.mget(keys);
   }
 
-  private void ended(long start, Throwable error) {
-    latencies.record(System.nanoTime() - start);
+  private void ended(int commandType, long start, Throwable error) {
+    long nanos = System.nanoTime() - start;
+    latencies.record(nanos);
+    latenciesByType[commandType].record(nanos);
     if (error == null) {
+      succeededByType[commandType].increment();
       succeeded.increment();
     } else {
+      failedByType[commandType].increment();
       errors.computeIfAbsent(errorType(error), type -> new LongAdder()).increment();
       failed.increment();
     }

@@ -117,6 +117,8 @@ class DemoIT {
         .contains("key check: 0 errors, every key checked (10,100 keys)")
         .contains("routing at topology revision", "SHARDS LED", "KEYS")
         .contains("driver metrics", "GET", "MGET", "INCR", "SET", "DEL", "retries by reason")
+        .containsPattern(
+            "redirect retries sent straight to the node a MOVED answer named: [\\d,]+ of")
         .contains("cluster stopped: 8 processes ended");
     // the data moves showed their progress in the progress line, and lost no write
     assertThat(out)
@@ -125,11 +127,55 @@ class DemoIT {
     assertThat(out).containsPattern("(?m)^  replica-1 +127\\.0\\.0\\.1:\\d+ +master +256 ");
     assertThat(out).containsPattern("(?m)^  leader-1 +127\\.0\\.0\\.1:\\d+ +replica +0 ");
     assertThat(out).containsPattern("(?m)^  leader-3 +127\\.0\\.0\\.1:\\d+ +master +256 ");
+    commandRowsAddUp(out);
     // Then no process it started survives, and its temp dir is gone
     List<Long> pids = pids(out);
     assertThat(pids).hasSize(8);
     assertThat(pids).noneMatch(DemoIT::alive);
     assertThat(dir(out)).doesNotExist();
+  }
+
+  private static long number(String digits) {
+    return Long.parseLong(digits.replace(",", ""));
+  }
+
+  /**
+   * The command table counts each command once: its rows add up to its TOTAL row, which is the
+   * workload's count; the parts of split MGETs are a figure of their own.
+   */
+  private static void commandRowsAddUp(String out) {
+    Matcher workload = Pattern.compile("(?m)^workload: ([\\d,]+) commands in ").matcher(out);
+    assertThat(workload.find()).as(out).isTrue();
+    long commands = number(workload.group(1));
+    Matcher row =
+        Pattern.compile(
+                "(?m)^  (DEL|GET|INCR|MGET|SET|TOTAL) +([\\d,]+) +([\\d,]+) +(?:-|[\\d.]+ m?s)$")
+            .matcher(out);
+    long succeeded = 0;
+    long failed = 0;
+    List<String> seen = new ArrayList<>();
+    while (row.find()) {
+      seen.add(row.group(1));
+      if (row.group(1).equals("TOTAL")) {
+        assertThat(succeeded)
+            .as("successes of the rows vs TOTAL in:%n%s", out)
+            .isEqualTo(number(row.group(2)));
+        assertThat(failed)
+            .as("failures of the rows vs TOTAL in:%n%s", out)
+            .isEqualTo(number(row.group(3)));
+        assertThat(succeeded + failed)
+            .as("TOTAL vs the workload line in:%n%s", out)
+            .isEqualTo(commands);
+      } else {
+        succeeded += number(row.group(2));
+        failed += number(row.group(3));
+      }
+    }
+    assertThat(seen).as(out).containsExactly("DEL", "GET", "INCR", "MGET", "SET", "TOTAL");
+    Matcher splits =
+        Pattern.compile("multi-key splits: ([\\d,]+), into ([\\d,]+) parts").matcher(out);
+    assertThat(splits.find()).as(out).isTrue();
+    assertThat(number(splits.group(2))).isGreaterThanOrEqualTo(number(splits.group(1)));
   }
 
   @Test

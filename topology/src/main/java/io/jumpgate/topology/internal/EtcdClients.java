@@ -28,9 +28,12 @@ public final class EtcdClients {
    * A jetcd client for the options' endpoints, credentials and TLS material. Unary calls do not
    * wait for a ready connection (callers bound them with their own timeout and retry).
    *
+   * @throws io.jumpgate.topology.GrpcRuntimeMissingException if the class path lacks a piece of
+   *     gRPC's runtime that jetcd needs ({@link GrpcRuntimeCheck})
    * @throws TopologyUnavailableException if the TLS material cannot be read
    */
   public static Client create(EtcdTopologyOptions options) {
+    GrpcRuntimeCheck.check();
     ClientBuilder builder =
         Client.builder()
             .endpoints(options.endpoints().toArray(URI[]::new))
