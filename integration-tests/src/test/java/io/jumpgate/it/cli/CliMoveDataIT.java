@@ -62,21 +62,13 @@ class CliMoveDataIT {
   @Test
   void should_move_the_data_with_the_map_and_leave_it_with_map_only() throws Exception {
     // Given three leaders holding 20,000 keys on the leaders of their shards, and an empty server
-    LocalCluster cluster = LocalCluster.start(fixture, "cli-move", SHARDS, 3, 0);
-    RedisProcess newServer = fixture.redis();
-    EtcdTopologyOptions etcd =
-        EtcdTopologyOptions.builder()
-            .endpoints(cluster.etcd().endpointList())
-            .cluster(cluster.cluster())
-            .build();
-    Map<String, RedisProcess> servers = new LinkedHashMap<>();
-    for (int index = 0; index < 3; index++) {
-      servers.put(LocalCluster.leaderId(index), cluster.leader(index));
-    }
-    servers.put(NEW_NODE, newServer);
-    Xxh64JumpRouter router = Xxh64JumpRouter.forShards(SHARDS);
-    RedisClient redis = RedisClient.create();
-    fixture.register(() -> redis.shutdown(Duration.ZERO, Duration.ofSeconds(5)));
+    Setup setup = startCluster("cli-move");
+    LocalCluster cluster = setup.cluster();
+    RedisProcess newServer = setup.newServer();
+    EtcdTopologyOptions etcd = setup.etcd();
+    Map<String, RedisProcess> servers = setup.servers();
+    Xxh64JumpRouter router = setup.router();
+    RedisClient redis = setup.redis();
     writeKeysToTheirOwners(redis, cluster, router);
     assertThat(values).hasSize(PLAIN_KEYS + 2 * TAGGED_PAIRS);
     String[] source = {
@@ -181,21 +173,13 @@ class CliMoveDataIT {
       throws Exception {
     // Given three leaders holding 20,000 keys, and a fourth node in the node table that leads
     // nothing (its entry written alone, as add-node does before it moves anything)
-    LocalCluster cluster = LocalCluster.start(fixture, "cli-rebalance", SHARDS, 3, 0);
-    RedisProcess newServer = fixture.redis();
-    EtcdTopologyOptions etcd =
-        EtcdTopologyOptions.builder()
-            .endpoints(cluster.etcd().endpointList())
-            .cluster(cluster.cluster())
-            .build();
-    Map<String, RedisProcess> servers = new LinkedHashMap<>();
-    for (int index = 0; index < 3; index++) {
-      servers.put(LocalCluster.leaderId(index), cluster.leader(index));
-    }
-    servers.put(NEW_NODE, newServer);
-    Xxh64JumpRouter router = Xxh64JumpRouter.forShards(SHARDS);
-    RedisClient redis = RedisClient.create();
-    fixture.register(() -> redis.shutdown(Duration.ZERO, Duration.ofSeconds(5)));
+    Setup setup = startCluster("cli-rebalance");
+    LocalCluster cluster = setup.cluster();
+    RedisProcess newServer = setup.newServer();
+    EtcdTopologyOptions etcd = setup.etcd();
+    Map<String, RedisProcess> servers = setup.servers();
+    Xxh64JumpRouter router = setup.router();
+    RedisClient redis = setup.redis();
     writeKeysToTheirOwners(redis, cluster, router);
     try (TopologyAdmin admin = TopologyAdmin.create(etcd)) {
       admin.apply(
@@ -236,24 +220,16 @@ class CliMoveDataIT {
   @Test
   void should_move_the_data_offline_when_the_servers_refuse_config_set() throws Exception {
     // Given three leaders holding 20,000 keys, an empty server, CONFIG SET refused on all four
-    LocalCluster cluster = LocalCluster.start(fixture, "cli-offline", SHARDS, 3, 0);
-    RedisProcess newServer = fixture.redis();
-    EtcdTopologyOptions etcd =
-        EtcdTopologyOptions.builder()
-            .endpoints(cluster.etcd().endpointList())
-            .cluster(cluster.cluster())
-            .build();
-    Map<String, RedisProcess> servers = new LinkedHashMap<>();
-    for (int index = 0; index < 3; index++) {
-      servers.put(LocalCluster.leaderId(index), cluster.leader(index));
-    }
-    servers.put(NEW_NODE, newServer);
+    Setup setup = startCluster("cli-offline");
+    LocalCluster cluster = setup.cluster();
+    RedisProcess newServer = setup.newServer();
+    EtcdTopologyOptions etcd = setup.etcd();
+    Map<String, RedisProcess> servers = setup.servers();
     for (RedisProcess server : servers.values()) {
       assertThat(server.call("ACL", "SETUSER", "default", "-config|set")).isEqualTo("OK");
     }
-    Xxh64JumpRouter router = Xxh64JumpRouter.forShards(SHARDS);
-    RedisClient redis = RedisClient.create();
-    fixture.register(() -> redis.shutdown(Duration.ZERO, Duration.ofSeconds(5)));
+    Xxh64JumpRouter router = setup.router();
+    RedisClient redis = setup.redis();
     writeKeysToTheirOwners(redis, cluster, router);
     String[] source = {"--etcd", cluster.etcd().endpointList(), "--cluster", cluster.cluster()};
     String addNode = NEW_NODE + "=127.0.0.1:" + newServer.port();
@@ -324,6 +300,33 @@ class CliMoveDataIT {
       assertThat(store.listRecords()).isEmpty();
       assertThat(store.readLock()).isEmpty();
     }
+  }
+
+  /** Three leaders of {@value #SHARDS} shards, an empty server for {@value #NEW_NODE}, a client. */
+  private record Setup(
+      LocalCluster cluster,
+      RedisProcess newServer,
+      EtcdTopologyOptions etcd,
+      Map<String, RedisProcess> servers,
+      Xxh64JumpRouter router,
+      RedisClient redis) {}
+
+  private Setup startCluster(String name) throws Exception {
+    LocalCluster cluster = LocalCluster.start(fixture, name, SHARDS, 3, 0);
+    RedisProcess newServer = fixture.redis();
+    EtcdTopologyOptions etcd =
+        EtcdTopologyOptions.builder()
+            .endpoints(cluster.etcd().endpointList())
+            .cluster(cluster.cluster())
+            .build();
+    Map<String, RedisProcess> servers = new LinkedHashMap<>();
+    for (int index = 0; index < 3; index++) {
+      servers.put(LocalCluster.leaderId(index), cluster.leader(index));
+    }
+    servers.put(NEW_NODE, newServer);
+    RedisClient redis = RedisClient.create();
+    fixture.register(() -> redis.shutdown(Duration.ZERO, Duration.ofSeconds(5)));
+    return new Setup(cluster, newServer, etcd, servers, Xxh64JumpRouter.forShards(SHARDS), redis);
   }
 
   private CliRun.Result run(String... arguments) throws Exception {
