@@ -8,6 +8,7 @@ import io.jumpgate.spring.data.internal.ExceptionTranslation;
 import io.jumpgate.spring.data.internal.JumpgateRedisConnection;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.codec.ByteArrayCodec;
+import java.time.Duration;
 import java.util.Objects;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
@@ -57,7 +58,17 @@ public final class JumpgateConnectionFactory implements RedisConnectionFactory {
   public JumpgateConnectionFactory(JumpgateClient client) {
     Objects.requireNonNull(client, "client");
     this.connection = client.connect(ByteArrayCodec.INSTANCE);
-    this.families = new CommandFamilies(connection.sync(), client::topology);
+    this.families =
+        new CommandFamilies(
+            client,
+            connection.sync(),
+            connection.async(),
+            client::topology,
+            client
+                .options()
+                .commandTimeout()
+                .plus(client.options().freezeMaxWait())
+                .plus(Duration.ofSeconds(1)));
   }
 
   /** A light connection handle; close it when done (it releases nothing of the client's). */
