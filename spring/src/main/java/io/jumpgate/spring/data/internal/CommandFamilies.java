@@ -37,7 +37,7 @@ public final class CommandFamilies {
   private final RedisSetCommands sets;
   private final RedisZSetCommands sortedSets;
   private final RedisServerCommands server;
-  private final RedisScriptingCommands scripting = new UnsupportedScriptingCommands() {};
+  private final RedisScriptingCommands scripting;
   private final RedisGeoCommands geo = new UnsupportedGeoCommands() {};
   private final RedisHyperLogLogCommands hyperLogLog = new UnsupportedHyperLogLogCommands() {};
   private final RedisStreamCommands streams = new UnsupportedStreamCommands() {};
@@ -76,6 +76,7 @@ public final class CommandFamilies {
     this.sets = new RoutedSetCommands(redis, dispatch);
     this.sortedSets = new RoutedZSetCommands(redis);
     this.server = new RoutedServerCommands(redis);
+    this.scripting = new RoutedScriptingCommands(redis, oneShard);
   }
 
   JumpgateCommands<byte[], byte[]> driver() {
