@@ -4,8 +4,12 @@ import io.jumpgate.driver.JumpgateAsyncCommands;
 import io.jumpgate.driver.JumpgateClient;
 import io.jumpgate.driver.JumpgateCommands;
 import io.jumpgate.spi.TopologySnapshot;
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.output.IntegerOutput;
+import io.lettuce.core.protocol.CommandType;
 import java.time.Duration;
 import java.util.function.Supplier;
+import org.springframework.data.redis.connection.MessageListener;
 import org.springframework.data.redis.connection.RedisGeoCommands;
 import org.springframework.data.redis.connection.RedisHashCommands;
 import org.springframework.data.redis.connection.RedisHyperLogLogCommands;
@@ -30,6 +34,7 @@ public final class CommandFamilies {
   private final JumpgateCommands<byte[], byte[]> redis;
   private final JumpgateAsyncCommands<byte[], byte[]> asynchronous;
   private final OneShardRule oneShard;
+  private final LeaderDispatch dispatch;
   private final RedisKeyCommands keys;
   private final RedisStringCommands strings;
   private final RedisHashCommands hashes;
@@ -68,7 +73,7 @@ public final class CommandFamilies {
     this.asynchronousHashes = new AsynchronousHashCommands(asynchronous);
     this.asynchronousKeys = new AsynchronousKeyCommands(asynchronous);
     this.pipelineWait = pipelineWait;
-    LeaderDispatch dispatch = new LeaderDispatch(redis, oneShard);
+    this.dispatch = new LeaderDispatch(redis, oneShard);
     this.keys = new RoutedKeyCommands(redis, dispatch);
     this.strings = new RoutedStringCommands(redis, dispatch);
     this.hashes = new RoutedHashCommands(redis, dispatch);
@@ -125,6 +130,20 @@ public final class CommandFamilies {
 
   RedisStreamCommands streams() {
     return streams;
+  }
+
+  /** A new subscription for the listener, on no channel yet. */
+  RoutedSubscription newSubscription(MessageListener listener) {
+    return new RoutedSubscription(client, oneShard, listener);
+  }
+
+  /** PUBLISH to the leader of the channel's shard (the channel is hashed as a key). */
+  Long publish(byte[] channel, byte[] message) {
+    return dispatch.send(
+        channel,
+        CommandType.PUBLISH,
+        new IntegerOutput<>(ByteArrayCodec.INSTANCE),
+        LeaderDispatch.arguments().addKey(channel).addValue(message));
   }
 
   /** A new transaction, on no shard yet. */

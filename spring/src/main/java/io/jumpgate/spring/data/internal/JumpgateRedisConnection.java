@@ -10,6 +10,7 @@ import org.springframework.data.redis.connection.RedisCommands;
 import org.springframework.data.redis.connection.RedisGeoCommands;
 import org.springframework.data.redis.connection.RedisHashCommands;
 import org.springframework.data.redis.connection.RedisHyperLogLogCommands;
+import org.springframework.data.redis.connection.RedisInvalidSubscriptionException;
 import org.springframework.data.redis.connection.RedisKeyCommands;
 import org.springframework.data.redis.connection.RedisListCommands;
 import org.springframework.data.redis.connection.RedisScriptingCommands;
@@ -28,10 +29,10 @@ import org.springframework.data.redis.connection.Subscription;
  * nothing. Every command is sent and answered before the method returns.
  *
  * <p>Pipelining ({@code executePipelined}): see {@link #openPipeline()}; MULTI/EXEC/WATCH in one
- * shard: see {@link #multi()}. Pub/sub and arbitrary commands ({@code execute}) are refused with
- * {@link InvalidDataAccessApiUsageException} naming them, nothing sent. Database 0 only. Spring
- * hands a connection to one thread; outside a pipeline it is thread-safe like the driver, a
- * pipeline belongs to one thread.
+ * shard: see {@link #multi()}. Pub/sub: see {@link #subscribe}. Arbitrary commands ({@code
+ * execute}) are refused with {@link InvalidDataAccessApiUsageException} naming them, nothing sent.
+ * Database 0 only. Spring hands a connection to one thread; outside a pipeline it is thread-safe
+ * like the driver, a pipeline belongs to one thread.
  */
 public final class JumpgateRedisConnection extends AbstractRedisConnection {
 
@@ -40,6 +41,7 @@ public final class JumpgateRedisConnection extends AbstractRedisConnection {
   private Pipeline pipeline;
   private PipelinedFamilies pipelined;
   private OneShardTransaction transaction;
+  private volatile RoutedSubscription subscription;
 
   /** A connection over the factory's shared command families. */
   public JumpgateRedisConnection(CommandFamilies families) {
@@ -51,6 +53,10 @@ public final class JumpgateRedisConnection extends AbstractRedisConnection {
     closed = true;
     if (transaction != null) {
       transaction.end();
+    }
+    RoutedSubscription subscribed = subscription;
+    if (subscribed != null) {
+      subscribed.close();
     }
     super.close();
   }
@@ -296,26 +302,55 @@ public final class JumpgateRedisConnection extends AbstractRedisConnection {
 
   @Override
   public boolean isSubscribed() {
-    return false;
+    RoutedSubscription subscribed = subscription;
+    return subscribed != null && subscribed.isAlive();
   }
 
   @Override
   public Subscription getSubscription() {
-    return null;
+    return subscription;
   }
 
+  /** PUBLISH to the leader of the channel's shard: a channel is routed as a key of its name. */
   @Override
   public Long publish(byte[] channel, byte[] message) {
-    throw Refusals.unsupported("PUBLISH");
+    return families.publish(channel, message);
   }
 
+  /**
+   * Subscribes to the channels, each on the leader of its shard (a channel is routed as a key of
+   * its name, hash tags included), and blocks until the subscription is closed ({@code
+   * getSubscription().close()}, or this connection's close), as Jedis does: Spring's {@code
+   * RedisMessageListenerContainer} calls it on a thread of its own and adds channels through {@link
+   * #getSubscription()}. The listener is called on the subscription connections' I/O threads.
+   */
   @Override
   public void subscribe(MessageListener listener, byte[]... channels) {
-    throw Refusals.unsupported("SUBSCRIBE");
+    subscribed(listener).subscribe(channels);
+    subscription.awaitClosed();
   }
 
+  /**
+   * Subscribes to the patterns on every leader (a pattern may match channels of any shard), and
+   * blocks until the subscription is closed, as {@link #subscribe} does.
+   */
   @Override
   public void pSubscribe(MessageListener listener, byte[]... patterns) {
-    throw Refusals.unsupported("PSUBSCRIBE");
+    subscribed(listener).pSubscribe(patterns);
+    subscription.awaitClosed();
+  }
+
+  private RoutedSubscription subscribed(MessageListener listener) {
+    if (isSubscribed()) {
+      throw new RedisInvalidSubscriptionException(
+          "Connection already subscribed; use the connection's Subscription to add channels", null);
+    }
+    if (isPipelined() || isQueueing()) {
+      throw new InvalidDataAccessApiUsageException(
+          "SUBSCRIBE inside a pipeline or MULTI is not supported (nothing was sent)");
+    }
+    RoutedSubscription started = families.newSubscription(listener);
+    subscription = started;
+    return started;
   }
 }
