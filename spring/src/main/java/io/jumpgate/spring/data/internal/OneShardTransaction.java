@@ -58,7 +58,6 @@ final class OneShardTransaction {
   private final List<Queued> queued = new ArrayList<>();
   private final List<byte[]> watchedKeys = new ArrayList<>();
   private StatefulRedisConnection<byte[], byte[]> pinned;
-  private int pinnedShard = -1;
   private boolean queueing;
 
   private record Queued(Method method, Object[] arguments, List<byte[]> keys) {}
@@ -170,7 +169,6 @@ final class OneShardTransaction {
     queueing = false;
     queued.clear();
     watchedKeys.clear();
-    pinnedShard = -1;
     if (pinned != null) {
       StatefulRedisConnection<byte[], byte[]> closing = pinned;
       pinned = null;
@@ -195,7 +193,6 @@ final class OneShardTransaction {
               .connectToNode(leader, ByteArrayCodec.INSTANCE)
               .toCompletableFuture()
               .get(wait.toNanos(), TimeUnit.NANOSECONDS);
-      pinnedShard = shard;
     } catch (InterruptedException interrupted) {
       Thread.currentThread().interrupt();
       throw new RedisConnectionFailureException("interrupted while connecting to " + leader.id());
