@@ -13,18 +13,22 @@ import io.jumpgate.driver.internal.Views;
 import io.jumpgate.routing.Xxh64JumpRouter;
 import io.jumpgate.spi.IncompatibleTopologyException;
 import io.jumpgate.spi.JumpgateException;
+import io.jumpgate.spi.Node;
 import io.jumpgate.spi.TopologyMetadata;
 import io.jumpgate.spi.TopologySnapshot;
 import io.jumpgate.spi.TopologySource;
 import io.jumpgate.spi.TopologySourceStatus;
 import io.jumpgate.spi.TopologyUnavailableException;
 import io.jumpgate.topology.EtcdTopologyOptions;
+import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -239,6 +243,36 @@ public final class JumpgateClient implements AutoCloseable {
             codec, KeyRouter.of(codec, router), dispatcher, options.commandTimeout().toNanos());
     AsyncCommands<K, V> async = new AsyncCommands<>(executor);
     return Views.connection(async, options.commandTimeout());
+  }
+
+  /**
+   * Opens a connection of its own to one node, for what needs one server from start to end (WATCH,
+   * MULTI and EXEC): set up as the client's node connections (credentials, TLS, RESP2, connect
+   * timeout, commands bounded by the command timeout), but nothing on it is routed, retried or held
+   * for a freeze: every command goes to that node, whatever the map says later. The caller closes
+   * it.
+   *
+   * @param node a node of the map, e.g. {@code topology().route(shard).leader()}
+   * @return completes with the connection, or with the reason it could not connect
+   * @throws IllegalStateException when the client is closed
+   */
+  public <K, V> CompletionStage<StatefulRedisConnection<K, V>> connectToNode(
+      Node node, RedisCodec<K, V> codec) {
+    requireOpen();
+    return connector.connect(Objects.requireNonNull(node, "node"), codec);
+  }
+
+  /**
+   * Opens a publish/subscribe connection of its own to one node, set up as {@link
+   * #connectToNode}'s; Lettuce subscribes again to its channels when it reconnects to that node.
+   * The caller closes it.
+   *
+   * @throws IllegalStateException when the client is closed
+   */
+  public <K, V> CompletionStage<StatefulRedisPubSubConnection<K, V>> connectPubSubToNode(
+      Node node, RedisCodec<K, V> codec) {
+    requireOpen();
+    return connector.connectPubSub(Objects.requireNonNull(node, "node"), codec);
   }
 
   /** The topology in force. */

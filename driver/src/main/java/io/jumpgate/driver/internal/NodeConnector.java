@@ -14,8 +14,10 @@ import io.lettuce.core.StaticCredentialsProvider;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.protocol.ProtocolVersion;
 import io.lettuce.core.protocol.RedisCommand;
+import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import io.lettuce.core.resource.ClientResources;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
@@ -112,17 +114,30 @@ public final class NodeConnector implements ConnectionOpener {
   /** Starts connecting to a node. */
   @Override
   public CompletableFuture<StatefulRedisConnection<byte[], byte[]>> connect(Node node) {
+    return connect(node, ByteArrayCodec.INSTANCE);
+  }
+
+  /** Starts connecting to a node with a codec of the caller's, set up as every node connection. */
+  public <K, V> CompletableFuture<StatefulRedisConnection<K, V>> connect(
+      Node node, RedisCodec<K, V> codec) {
+    return named(node, redisClient.connectAsync(codec, uri(node)).toCompletableFuture());
+  }
+
+  /** Starts a publish/subscribe connection to a node, set up as every node connection. */
+  public <K, V> CompletableFuture<StatefulRedisPubSubConnection<K, V>> connectPubSub(
+      Node node, RedisCodec<K, V> codec) {
+    return named(node, redisClient.connectPubSubAsync(codec, uri(node)).toCompletableFuture());
+  }
+
+  private <C> CompletableFuture<C> named(Node node, CompletableFuture<C> connecting) {
     boolean tls = options.redisTls() || node.tls();
-    return redisClient
-        .connectAsync(ByteArrayCodec.INSTANCE, uri(node))
-        .toCompletableFuture()
-        .handle(
-            (connection, error) -> {
-              if (error != null) {
-                throw new RedisConnectionException(connectFailure(node, tls, error), error);
-              }
-              return connection;
-            });
+    return connecting.handle(
+        (connection, error) -> {
+          if (error != null) {
+            throw new RedisConnectionException(connectFailure(node, tls, error), error);
+          }
+          return connection;
+        });
   }
 
   /**

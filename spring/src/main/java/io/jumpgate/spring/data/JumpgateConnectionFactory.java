@@ -8,6 +8,7 @@ import io.jumpgate.spring.data.internal.ExceptionTranslation;
 import io.jumpgate.spring.data.internal.JumpgateRedisConnection;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.codec.ByteArrayCodec;
+import java.time.Duration;
 import java.util.Objects;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
@@ -34,9 +35,14 @@ import org.springframework.data.redis.connection.RedisSentinelConnection;
  *       and their STORE forms, RPOPLPUSH, LMOVE, MSETNX) run when all their keys are on one shard,
  *       else they are refused with an {@link InvalidDataAccessApiUsageException} that names the
  *       command and the shards, before anything is sent. Hash tags keep keys together.
+ *   <li>Pipelining ({@code executePipelined}) sends every command as it is called, each to its
+ *       shard, and answers in the order of the calls. WATCH/MULTI/EXEC and Lua scripts run on the
+ *       leader of their keys' shard when every key is on one shard (a transaction on a connection
+ *       of its own), else they are refused as above, nothing written. A pub/sub channel is routed
+ *       like a key of the same name; patterns are subscribed on every leader.
  *   <li>Not supported yet, refused with an {@link InvalidDataAccessApiUsageException} naming the
- *       command, nothing sent: pipelining, MULTI/EXEC/WATCH, Lua scripts, pub/sub, the reactive
- *       factory, and the commands listed as such in docs/spring.md.
+ *       command, nothing sent: the reactive factory, and the commands listed as such in
+ *       docs/spring.md.
  * </ul>
  *
  * <p>The factory does not own the client: closing it closes nothing of the client's (the starter
@@ -57,7 +63,17 @@ public final class JumpgateConnectionFactory implements RedisConnectionFactory {
   public JumpgateConnectionFactory(JumpgateClient client) {
     Objects.requireNonNull(client, "client");
     this.connection = client.connect(ByteArrayCodec.INSTANCE);
-    this.families = new CommandFamilies(connection.sync(), client::topology);
+    this.families =
+        new CommandFamilies(
+            client,
+            connection.sync(),
+            connection.async(),
+            client::topology,
+            client
+                .options()
+                .commandTimeout()
+                .plus(client.options().freezeMaxWait())
+                .plus(Duration.ofSeconds(1)));
   }
 
   /** A light connection handle; close it when done (it releases nothing of the client's). */

@@ -107,6 +107,15 @@ final class LocalNodes implements AutoCloseable {
     return Long.parseLong(answer.substring(1)) == 1;
   }
 
+  /** How many clients of one node subscribe to the channel (PUBSUB NUMSUB on a new connection). */
+  long subscribers(String nodeId, String channel) throws IOException {
+    List<String> lines = lines(redisPorts.get(nodeId), "PUBSUB NUMSUB " + channel, 4);
+    if (!lines.get(0).equals("*2") || !lines.get(3).startsWith(":")) {
+      throw new IOException("PUBSUB NUMSUB " + channel + " on " + nodeId + " answered " + lines);
+    }
+    return Long.parseLong(lines.get(3).substring(1));
+  }
+
   /** Kills one redis-server (SIGKILL) and waits for it to be gone. */
   void stopRedis(String nodeId) {
     stop(redisProcesses.get(nodeId));
@@ -269,6 +278,36 @@ final class LocalNodes implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted", e);
+    }
+  }
+
+  /** Sends one inline command and reads that many answer lines. */
+  private static List<String> lines(int port, String command, int count) throws IOException {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1_000);
+      socket.setSoTimeout(2_000);
+      OutputStream out = socket.getOutputStream();
+      out.write((command + "\r\n").getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      InputStream in = socket.getInputStream();
+      List<String> lines = new ArrayList<>();
+      StringBuilder line = new StringBuilder();
+      while (lines.size() < count) {
+        int read = in.read();
+        if (read == -1) {
+          break;
+        }
+        if (read == '\n') {
+          lines.add(line.toString());
+          line.setLength(0);
+        } else if (read != '\r') {
+          line.append((char) read);
+        }
+      }
+      if (lines.size() < count) {
+        throw new IOException(command + ": the connection ended after " + lines);
+      }
+      return lines;
     }
   }
 

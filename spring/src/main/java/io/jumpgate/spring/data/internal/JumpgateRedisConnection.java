@@ -10,6 +10,7 @@ import org.springframework.data.redis.connection.RedisCommands;
 import org.springframework.data.redis.connection.RedisGeoCommands;
 import org.springframework.data.redis.connection.RedisHashCommands;
 import org.springframework.data.redis.connection.RedisHyperLogLogCommands;
+import org.springframework.data.redis.connection.RedisInvalidSubscriptionException;
 import org.springframework.data.redis.connection.RedisKeyCommands;
 import org.springframework.data.redis.connection.RedisListCommands;
 import org.springframework.data.redis.connection.RedisScriptingCommands;
@@ -27,15 +28,20 @@ import org.springframework.data.redis.connection.Subscription;
  * pipelined), so getting and closing one per operation, as {@code RedisTemplate} does, costs
  * nothing. Every command is sent and answered before the method returns.
  *
- * <p>Not pipelined, never queueing: pipelining, MULTI/EXEC/WATCH, pub/sub and arbitrary commands
- * ({@code execute}) are refused with {@link InvalidDataAccessApiUsageException} naming them,
- * nothing sent. Database 0 only. Thread-safe like the driver, though Spring hands a connection to
- * one thread.
+ * <p>Pipelining ({@code executePipelined}): see {@link #openPipeline()}; MULTI/EXEC/WATCH in one
+ * shard: see {@link #multi()}. Pub/sub: see {@link #subscribe}. Arbitrary commands ({@code
+ * execute}) are refused with {@link InvalidDataAccessApiUsageException} naming them, nothing sent.
+ * Database 0 only. Spring hands a connection to one thread; outside a pipeline it is thread-safe
+ * like the driver, a pipeline belongs to one thread.
  */
 public final class JumpgateRedisConnection extends AbstractRedisConnection {
 
   private final CommandFamilies families;
   private volatile boolean closed;
+  private Pipeline pipeline;
+  private PipelinedFamilies pipelined;
+  private OneShardTransaction transaction;
+  private volatile RoutedSubscription subscription;
 
   /** A connection over the factory's shared command families. */
   public JumpgateRedisConnection(CommandFamilies families) {
@@ -45,6 +51,13 @@ public final class JumpgateRedisConnection extends AbstractRedisConnection {
   @Override
   public void close() {
     closed = true;
+    if (transaction != null) {
+      transaction.end();
+    }
+    RoutedSubscription subscribed = subscription;
+    if (subscribed != null) {
+      subscribed.close();
+    }
     super.close();
   }
 
@@ -59,24 +72,48 @@ public final class JumpgateRedisConnection extends AbstractRedisConnection {
     return families.driver();
   }
 
+  /** Between MULTI and EXEC (or DISCARD): commands are kept for EXEC and return {@code null}. */
   @Override
   public boolean isQueueing() {
-    return false;
+    return transaction != null && transaction.isQueueing();
   }
 
   @Override
   public boolean isPipelined() {
-    return false;
+    return pipeline != null;
   }
 
+  /**
+   * Starts pipelining: from now on every command returns {@code null} and its answer is kept, in
+   * order, for {@link #closePipeline()}. Commands are sent as they are called, each to its own
+   * shard. Calling it again while pipelining changes nothing.
+   */
   @Override
   public void openPipeline() {
-    throw Refusals.unsupported("Pipelining (executePipelined)");
+    if (isQueueing()) {
+      throw new InvalidDataAccessApiUsageException(
+          "a pipeline cannot be opened inside MULTI (nothing was sent)");
+    }
+    if (pipeline == null) {
+      pipeline = families.newPipeline();
+      pipelined = families.pipelined(pipeline);
+    }
   }
 
+  /**
+   * Ends pipelining and returns the answers in the order of the calls (commands returning nothing,
+   * such as RENAME, leave no answer), after waiting for them at most the command timeout plus the
+   * freeze wait; an empty list when not pipelining.
+   *
+   * @throws org.springframework.data.redis.connection.RedisPipelineException when a command failed:
+   *     its results hold every answer, and each failed command's exception in its place
+   */
   @Override
   public List<Object> closePipeline() {
-    return List.of();
+    Pipeline ending = pipeline;
+    pipeline = null;
+    pipelined = null;
+    return ending == null ? List.of() : ending.close();
   }
 
   @Override
@@ -91,57 +128,90 @@ public final class JumpgateRedisConnection extends AbstractRedisConnection {
 
   @Override
   public RedisKeyCommands keyCommands() {
-    return families.keys();
+    if (isQueueing()) {
+      return transaction.queueingFamilies().keys();
+    }
+    return pipelined == null ? families.keys() : pipelined.keys;
   }
 
   @Override
   public RedisStringCommands stringCommands() {
-    return families.strings();
+    if (isQueueing()) {
+      return transaction.queueingFamilies().strings();
+    }
+    return pipelined == null ? families.strings() : pipelined.strings;
   }
 
   @Override
   public RedisHashCommands hashCommands() {
-    return families.hashes();
+    if (isQueueing()) {
+      return transaction.queueingFamilies().hashes();
+    }
+    return pipelined == null ? families.hashes() : pipelined.hashes;
   }
 
   @Override
   public RedisListCommands listCommands() {
-    return families.lists();
+    if (isQueueing()) {
+      return transaction.queueingFamilies().lists();
+    }
+    return pipelined == null ? families.lists() : pipelined.lists;
   }
 
   @Override
   public RedisSetCommands setCommands() {
-    return families.sets();
+    if (isQueueing()) {
+      return transaction.queueingFamilies().sets();
+    }
+    return pipelined == null ? families.sets() : pipelined.sets;
   }
 
   @Override
   public RedisZSetCommands zSetCommands() {
-    return families.sortedSets();
+    if (isQueueing()) {
+      return transaction.queueingFamilies().sortedSets();
+    }
+    return pipelined == null ? families.sortedSets() : pipelined.sortedSets;
   }
 
   @Override
   public RedisServerCommands serverCommands() {
-    return families.server();
+    if (isQueueing()) {
+      return transaction.queueingFamilies().server();
+    }
+    return pipelined == null ? families.server() : pipelined.server;
   }
 
   @Override
   public RedisScriptingCommands scriptingCommands() {
-    return families.scripting();
+    if (isQueueing()) {
+      return transaction.queueingFamilies().scripting();
+    }
+    return pipelined == null ? families.scripting() : pipelined.scripting;
   }
 
   @Override
   public RedisGeoCommands geoCommands() {
-    return families.geo();
+    if (isQueueing()) {
+      return transaction.queueingFamilies().geo();
+    }
+    return pipelined == null ? families.geo() : pipelined.geo;
   }
 
   @Override
   public RedisHyperLogLogCommands hyperLogLogCommands() {
-    return families.hyperLogLog();
+    if (isQueueing()) {
+      return transaction.queueingFamilies().hyperLogLog();
+    }
+    return pipelined == null ? families.hyperLogLog() : pipelined.hyperLogLog;
   }
 
   @Override
   public RedisStreamCommands streamCommands() {
-    return families.streams();
+    if (isQueueing()) {
+      return transaction.queueingFamilies().streams();
+    }
+    return pipelined == null ? families.streams() : pipelined.streams;
   }
 
   @Override
@@ -152,29 +222,55 @@ public final class JumpgateRedisConnection extends AbstractRedisConnection {
             + " JumpgateCommands bean's dispatch(routingKey, ...)");
   }
 
+  /**
+   * Starts a transaction: the commands until EXEC are kept (each returns {@code null}) and sent
+   * with MULTI and EXEC to the leader of their shard on a connection of its own; see {@link
+   * OneShardTransaction}.
+   */
   @Override
   public void multi() {
-    throw Refusals.unsupported("MULTI");
+    if (isPipelined()) {
+      throw new InvalidDataAccessApiUsageException(
+          "MULTI inside a pipeline is not supported by Jumpgate (nothing was sent)");
+    }
+    transaction().multi();
   }
 
+  /**
+   * Sends MULTI, the kept commands and EXEC to their shard's leader; {@code null} when a watched
+   * key changed and Redis aborted the transaction.
+   *
+   * @throws InvalidDataAccessApiUsageException when the watched and kept keys are on two shards or
+   *     more: nothing was written
+   */
   @Override
   public List<Object> exec() {
-    throw Refusals.unsupported("EXEC");
+    return transaction().exec();
   }
 
   @Override
   public void discard() {
-    throw Refusals.unsupported("DISCARD");
+    transaction().discard();
   }
 
+  /** WATCH on the leader of the keys' shard, on the transaction's own connection. */
   @Override
   public void watch(byte[]... keys) {
-    throw Refusals.unsupported("WATCH");
+    transaction().watch(keys);
   }
 
   @Override
   public void unwatch() {
-    throw Refusals.unsupported("UNWATCH");
+    if (transaction != null) {
+      transaction.unwatch();
+    }
+  }
+
+  private OneShardTransaction transaction() {
+    if (transaction == null) {
+      transaction = families.newTransaction();
+    }
+    return transaction;
   }
 
   /** PING on every node, leaders and replicas: {@code "PONG"} when every node answered. */
@@ -206,26 +302,55 @@ public final class JumpgateRedisConnection extends AbstractRedisConnection {
 
   @Override
   public boolean isSubscribed() {
-    return false;
+    RoutedSubscription subscribed = subscription;
+    return subscribed != null && subscribed.isAlive();
   }
 
   @Override
   public Subscription getSubscription() {
-    return null;
+    return subscription;
   }
 
+  /** PUBLISH to the leader of the channel's shard: a channel is routed as a key of its name. */
   @Override
   public Long publish(byte[] channel, byte[] message) {
-    throw Refusals.unsupported("PUBLISH");
+    return families.publish(channel, message);
   }
 
+  /**
+   * Subscribes to the channels, each on the leader of its shard (a channel is routed as a key of
+   * its name, hash tags included), and blocks until the subscription is closed ({@code
+   * getSubscription().close()}, or this connection's close), as Jedis does: Spring's {@code
+   * RedisMessageListenerContainer} calls it on a thread of its own and adds channels through {@link
+   * #getSubscription()}. The listener is called on the subscription connections' I/O threads.
+   */
   @Override
   public void subscribe(MessageListener listener, byte[]... channels) {
-    throw Refusals.unsupported("SUBSCRIBE");
+    subscribed(listener).subscribe(channels);
+    subscription.awaitClosed();
   }
 
+  /**
+   * Subscribes to the patterns on every leader (a pattern may match channels of any shard), and
+   * blocks until the subscription is closed, as {@link #subscribe} does.
+   */
   @Override
   public void pSubscribe(MessageListener listener, byte[]... patterns) {
-    throw Refusals.unsupported("PSUBSCRIBE");
+    subscribed(listener).pSubscribe(patterns);
+    subscription.awaitClosed();
+  }
+
+  private RoutedSubscription subscribed(MessageListener listener) {
+    if (isSubscribed()) {
+      throw new RedisInvalidSubscriptionException(
+          "Connection already subscribed; use the connection's Subscription to add channels", null);
+    }
+    if (isPipelined() || isQueueing()) {
+      throw new InvalidDataAccessApiUsageException(
+          "SUBSCRIBE inside a pipeline or MULTI is not supported (nothing was sent)");
+    }
+    RoutedSubscription started = families.newSubscription(listener);
+    subscription = started;
+    return started;
   }
 }
