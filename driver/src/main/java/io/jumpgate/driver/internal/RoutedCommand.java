@@ -294,6 +294,7 @@ public final class RoutedCommand<K, V, T> extends CompletableFuture<T> {
    * the part fails with {@link RegroupNeededException} so that the fan-out splits its keys again.
    * (A part grouped with an older table, held by a freeze or waiting for a map, must never reach
    * the old leader once a newer table is in force: the freeze's acknowledgement counts on it.)
+   * {@code shards} are the shards of the part's keys, in key order; a shard may repeat.
    */
   RoutedCommand<K, V, T> forGroup(NodeHandle node, int[] shards, long generation) {
     this.firstNode = node;
