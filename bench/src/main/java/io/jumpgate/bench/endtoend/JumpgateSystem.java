@@ -39,6 +39,7 @@ final class JumpgateSystem implements BenchSystem {
     JumpgateConnection<byte[], byte[]> connection = client.connect(ByteArrayCodec.INSTANCE);
     this.commands = connection.async();
     JumpgateCommands<byte[], byte[]> sync = connection.sync();
+    awaitConnections(sync);
     this.blocking =
         new Blocking() {
           @Override
@@ -66,6 +67,26 @@ final class JumpgateSystem implements BenchSystem {
   @Override
   public Blocking blocking() {
     return blocking;
+  }
+
+  /**
+   * PINGs every node until all answer (at most 60 s): on a loaded machine the first connects may
+   * take longer than a command's deadline, which would fail the preload rather than measure
+   * anything. Not timed.
+   */
+  private static void awaitConnections(JumpgateCommands<byte[], byte[]> sync) {
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+    while (true) {
+      try {
+        sync.ping();
+        return;
+      } catch (RuntimeException e) {
+        if (System.nanoTime() > deadline) {
+          throw new IllegalStateException("the Jumpgate nodes did not answer PING within 60 s", e);
+        }
+        EndToEndBenchmark.log("Jumpgate nodes not all connected yet, again: " + e.getMessage());
+      }
+    }
   }
 
   JumpgateClient client() {
