@@ -2,6 +2,7 @@ package io.jumpgate.bench;
 
 import io.jumpgate.driver.JumpgateAsyncCommands;
 import io.jumpgate.driver.JumpgateClient;
+import io.jumpgate.driver.JumpgateCommands;
 import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.it.fixture.ProcessFixture;
 import io.jumpgate.it.fixture.RedisProcess;
@@ -10,6 +11,7 @@ import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.lettuce.core.api.sync.RedisCommands;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
@@ -33,7 +35,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * ClientResources}; each invocation sends one GET of a 100-byte value and waits for it. The
  * difference in {@code gc.alloc.rate.norm} between {@link #jumpgateGet} and {@link #lettuceGet} is
  * what the driver adds per command: routing, its command wrapper, the deadline, the future it hands
- * back, and whatever its Lettuce configuration adds (per-command timeouts).
+ * back, and whatever its Lettuce configuration adds (per-command timeouts). {@link
+ * #jumpgateSyncGet} and {@link #lettuceSyncGet} do the same through both {@code sync()} APIs.
  *
  * <p>The driver builds its Lettuce connections itself ({@code NodeConnector}, no hook for a stub),
  * so the node is a real redis-server started in {@code @Setup} by the IT fixture. The driver's map
@@ -65,9 +68,11 @@ public class DriverAllocationBenchmark {
   private ClientResources resources;
   private JumpgateClient client;
   private JumpgateAsyncCommands<String, String> jumpgate;
+  private JumpgateCommands<String, String> jumpgateSync;
   private RedisClient lettuceClient;
   private StatefulRedisConnection<String, String> lettuceConnection;
   private RedisAsyncCommands<String, String> lettuce;
+  private RedisCommands<String, String> lettuceSync;
 
   @Setup(Level.Trial)
   public void start() throws Exception {
@@ -84,10 +89,12 @@ public class DriverAllocationBenchmark {
                 .clientResources(resources)
                 .build());
     jumpgate = client.connect().async();
+    jumpgateSync = client.connect().sync();
     lettuceClient = RedisClient.create(resources);
     lettuceConnection =
         lettuceClient.connect(StringCodec.UTF8, RedisURI.create("127.0.0.1", redis.port()));
     lettuce = lettuceConnection.async();
+    lettuceSync = lettuceConnection.sync();
     lettuce.set(KEY, "v".repeat(100)).get(5, TimeUnit.SECONDS);
     String throughDriver = jumpgate.get(KEY).toCompletableFuture().get(5, TimeUnit.SECONDS);
     if (throughDriver == null || throughDriver.length() != 100) {
@@ -117,5 +124,17 @@ public class DriverAllocationBenchmark {
   @Benchmark
   public String lettuceGet() throws Exception {
     return lettuce.get(KEY).get();
+  }
+
+  /** A blocking GET through the driver's {@code sync()} view. */
+  @Benchmark
+  public String jumpgateSyncGet() {
+    return jumpgateSync.get(KEY);
+  }
+
+  /** A blocking GET through a raw Lettuce connection's {@code sync()}: the sync baseline. */
+  @Benchmark
+  public String lettuceSyncGet() {
+    return lettuceSync.get(KEY);
   }
 }

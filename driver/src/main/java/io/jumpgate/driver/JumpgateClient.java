@@ -242,7 +242,8 @@ public final class JumpgateClient implements AutoCloseable {
         new CommandExecutor<>(
             codec, KeyRouter.of(codec, router), dispatcher, options.commandTimeout().toNanos());
     AsyncCommands<K, V> async = new AsyncCommands<>(executor);
-    return Views.connection(async, options.commandTimeout());
+    AsyncCommands<K, V> blocking = new AsyncCommands<>(executor.forBlockingCaller());
+    return Views.connection(async, blocking, options.commandTimeout());
   }
 
   /**

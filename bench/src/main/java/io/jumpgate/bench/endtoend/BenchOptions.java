@@ -15,7 +15,9 @@ import java.util.List;
  * --warmup-ms N           warm-up per point, not measured
  * --measure-ms N          measurement per point
  * --systems a,b           a subset of jumpgate,direct,lettuceCluster,twemproxy
- * --workloads a,b         a subset of get,set,mix,mget10,mget100,mset10
+ * --workloads a,b         a subset of get,set,mix,mget10,mget100,mset10,
+ *                         sync-get,sync-set,sync-hset,sync-hgetall (blocking calls from N
+ *                         threads, N the in-flight limit)
  * --inflight 1,16,64      the in-flight limits
  * --keys N                the key space (default 100000)
  * --no-timing             do not run the propagation, failover and migration mains
@@ -46,7 +48,8 @@ record BenchOptions(
   static final String USAGE =
       "usage: bin/bench [--quick] [--results DIR] [--rounds N] [--warmup-ms N] [--measure-ms N]"
           + " [--systems jumpgate,direct,lettuceCluster,twemproxy]"
-          + " [--workloads get,set,mix,mget10,mget100,mset10] [--inflight 1,16,64] [--keys N]"
+          + " [--workloads get,set,mix,mget10,mget100,mset10,sync-get,sync-set,sync-hset,"
+          + "sync-hgetall] [--inflight 1,16,64] [--keys N]"
           + " [--no-timing] [--coalescing on|off] [--transport nio|epoll|io_uring]";
 
   /**

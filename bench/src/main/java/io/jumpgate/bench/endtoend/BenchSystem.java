@@ -26,6 +26,26 @@ interface BenchSystem extends AutoCloseable {
 
   CompletionStage<?> mset(Object prepared);
 
+  /** The same system's blocking API, for the {@code sync-*} workloads. */
+  Blocking blocking();
+
+  /**
+   * Blocking calls through a system's sync API (Jumpgate's {@code sync()} view, Lettuce's sync
+   * connections): each returns when the answer is there. Safe to call from many threads at once.
+   */
+  interface Blocking {
+    Object get(int keyIndex);
+
+    Object set(int keyIndex);
+
+    /**
+     * HSET of the 10 fields of {@link KeySpace#hashFields()} into hash record {@code hashIndex}.
+     */
+    Object hset(int hashIndex);
+
+    Object hgetall(int hashIndex);
+  }
+
   @Override
   void close();
 }

@@ -69,6 +69,12 @@ final class ClosedLoop {
     for (int slot = 0; slot < inflight; slot++) {
       new Slot(loop, slot * 1_000_003L).issueNext();
     }
+    return loop.measure(warmupMillis, measureMillis);
+  }
+
+  /** Waits out the warm-up and the window, then for every slot or thread to stop. */
+  private Result measure(long warmupMillis, long measureMillis) throws InterruptedException {
+    ClosedLoop loop = this;
     long start = System.nanoTime();
     Thread.sleep(warmupMillis);
     long cpuFrom = processCpuNanos();
@@ -100,6 +106,56 @@ final class ClosedLoop {
         cpuFrom < 0 || cpuTo < 0 || loop.completed.get() == 0
             ? -1
             : (cpuTo - cpuFrom) / 1e3 / loop.completed.get());
+  }
+
+  /** Makes blocking call number {@code sequence} of a thread and returns when it has ended. */
+  @FunctionalInterface
+  interface BlockingRequest {
+    Object call(long sequence);
+  }
+
+  /**
+   * Runs {@code request} from {@code threads} threads, each making its next blocking call when its
+   * previous one returned, for {@code warmupMillis} + {@code measureMillis}, and returns what the
+   * measurement window saw: the same figures as {@link #run}, the number of threads taking the
+   * place of the in-flight limit.
+   *
+   * @throws IllegalStateException when a thread's last call does not return within 30 s
+   */
+  static Result runBlocking(
+      BlockingRequest request, int threads, long warmupMillis, long measureMillis)
+      throws InterruptedException {
+    if (threads < 1) {
+      throw new IllegalArgumentException("threads must be at least 1, was " + threads);
+    }
+    ClosedLoop loop = new ClosedLoop(sequence -> null);
+    loop.stopped = new CountDownLatch(threads);
+    for (int index = 0; index < threads; index++) {
+      long firstSequence = index * 1_000_003L;
+      Thread thread =
+          new Thread(() -> loop.callUntilStopped(request, firstSequence), "bench-sync-" + index);
+      thread.setDaemon(true);
+      thread.start();
+    }
+    return loop.measure(warmupMillis, measureMillis);
+  }
+
+  private void callUntilStopped(BlockingRequest blocking, long firstSequence) {
+    long sequence = firstSequence;
+    try {
+      while (running) {
+        long issuedAt = System.nanoTime();
+        Throwable error = null;
+        try {
+          blocking.call(sequence++);
+        } catch (RuntimeException e) {
+          error = e;
+        }
+        completed(issuedAt, error);
+      }
+    } finally {
+      stopped.countDown();
+    }
   }
 
   /** CPU time of this JVM (all threads) in nanoseconds, or -1 when not available. */

@@ -6,6 +6,7 @@ import io.jumpgate.spi.TopologySnapshot;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
+import io.lettuce.core.api.sync.RedisCommands;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.resource.ClientResources;
 import java.util.ArrayList;
@@ -26,6 +27,9 @@ final class DirectSystem implements BenchSystem {
   private final RedisClient client;
   private final List<StatefulRedisConnection<byte[], byte[]>> connections = new ArrayList<>();
   private final RedisAsyncCommands<byte[], byte[]>[] nodes;
+  private final RedisCommands<byte[], byte[]>[] syncNodes;
+  private final byte[] nodeOfHash;
+  private final Blocking blocking;
   private final byte[] nodeOfKey;
 
   /** A batch split per node: {@code nodeIndexes[i]} gets {@code keys[i]} or {@code maps[i]}. */
@@ -38,12 +42,14 @@ final class DirectSystem implements BenchSystem {
     client.setOptions(LettuceOptions.client());
     List<String> nodeIds = new ArrayList<>(topology.nodes().keySet());
     nodes = new RedisAsyncCommands[nodeIds.size()];
+    syncNodes = new RedisCommands[nodeIds.size()];
     for (int index = 0; index < nodeIds.size(); index++) {
       Node node = topology.nodes().get(nodeIds.get(index));
       StatefulRedisConnection<byte[], byte[]> connection =
           client.connect(ByteArrayCodec.INSTANCE, LettuceOptions.uri(node.host(), node.port()));
       connections.add(connection);
       nodes[index] = connection.async();
+      syncNodes[index] = connection.sync();
     }
     Xxh64JumpRouter router = Xxh64JumpRouter.forShards(topology.shardCount());
     nodeOfKey = new byte[keys.keyCount()];
@@ -51,6 +57,43 @@ final class DirectSystem implements BenchSystem {
       Node leader = topology.route(router.shardOf(keys.key(index))).leader();
       nodeOfKey[index] = (byte) nodeIds.indexOf(leader.id());
     }
+    nodeOfHash = new byte[keys.hashKeyCount()];
+    for (int index = 0; index < keys.hashKeyCount(); index++) {
+      Node leader = topology.route(router.shardOf(keys.hashKey(index))).leader();
+      nodeOfHash[index] = (byte) nodeIds.indexOf(leader.id());
+    }
+    blocking =
+        new Blocking() {
+          @Override
+          public Object get(int keyIndex) {
+            return syncNodes[nodeOfKey[keyIndex]].get(keys.key(keyIndex));
+          }
+
+          @Override
+          public Object set(int keyIndex) {
+            return syncNodes[nodeOfKey[keyIndex]].set(keys.key(keyIndex), keys.value());
+          }
+
+          @Override
+          public Object hset(int hashIndex) {
+            return syncNodes[nodeOfHash[hashIndex]].hset(
+                keys.hashKey(hashIndex), keys.hashFields());
+          }
+
+          @Override
+          public Object hgetall(int hashIndex) {
+            return syncNodes[nodeOfHash[hashIndex]].hgetall(keys.hashKey(hashIndex));
+          }
+        };
+  }
+
+  /**
+   * Blocking calls on each node's Lettuce sync connection (the same connections as the async ones),
+   * the node of every key looked up in a table made before anything is timed.
+   */
+  @Override
+  public Blocking blocking() {
+    return blocking;
   }
 
   /** The index of the node (in the topology's node order) that leads key {@code keyIndex}. */

@@ -146,6 +146,10 @@ public final class EndToEndBenchmark {
       List<BenchSystem> systems = openSystems(options, keys, servers, resources, fixture);
       systems.forEach(fixture::register);
       preload(keys, systems);
+      if (options.workloads().contains(Workload.SYNC_HGETALL)
+          || options.workloads().contains(Workload.SYNC_HSET)) {
+        preloadHashes(keys, systems);
+      }
       log("systems open and " + keys.keyCount() + " keys preloaded; preparing batches");
       Map<BenchSystem, Map<Workload, Object[]>> prepared = new LinkedHashMap<>();
       for (BenchSystem system : systems) {
@@ -166,8 +170,11 @@ public final class EndToEndBenchmark {
                         Locale.ROOT, "round %d %-7s @%-2d", round, workload.label(), inflight));
             for (BenchSystem system : systems) {
               ClosedLoop.Result result =
-                  ClosedLoop.run(
-                      request(keys, system, workload, prepared.get(system).get(workload)),
+                  run(
+                      keys,
+                      system,
+                      workload,
+                      prepared.get(system).get(workload),
                       inflight,
                       options.warmupMillis(),
                       options.measureMillis());
@@ -269,6 +276,52 @@ public final class EndToEndBenchmark {
     }
   }
 
+  /**
+   * Writes every hash record (10 fields of 100 bytes) through each system's blocking API from 4
+   * threads, then checks that an HGETALL through each system returns the 10 fields.
+   */
+  private static void preloadHashes(KeySpace keys, List<BenchSystem> systems) throws Exception {
+    int threads = 4;
+    for (BenchSystem system : systems) {
+      long start = System.nanoTime();
+      BenchSystem.Blocking blocking = system.blocking();
+      List<CompletableFuture<Void>> writers = new ArrayList<>();
+      for (int thread = 0; thread < threads; thread++) {
+        int first = thread;
+        writers.add(
+            CompletableFuture.runAsync(
+                () -> {
+                  for (int index = first; index < keys.hashKeyCount(); index += threads) {
+                    blocking.hset(index);
+                  }
+                },
+                runnable -> new Thread(runnable, "bench-preload-hashes").start()));
+      }
+      CompletableFuture.allOf(writers.toArray(CompletableFuture[]::new)).get(120, TimeUnit.SECONDS);
+      for (int hashIndex : new int[] {0, keys.hashKeyCount() - 1}) {
+        Object answer = blocking.hgetall(hashIndex);
+        if (!(answer instanceof Map<?, ?> fields) || fields.size() != KeySpace.HASH_FIELDS) {
+          throw new IllegalStateException(
+              system.name()
+                  + ": HGETALL of preloaded hash record "
+                  + hashIndex
+                  + " did not return its "
+                  + KeySpace.HASH_FIELDS
+                  + " fields: "
+                  + answer);
+        }
+      }
+      log(
+          "preloaded "
+              + keys.hashKeyCount()
+              + " hash records through "
+              + system.name()
+              + " in "
+              + millisSince(start)
+              + " ms");
+    }
+  }
+
   private static Map<Workload, Object[]> prepare(
       KeySpace keys, BenchSystem system, List<Workload> workloads) {
     Map<Workload, Object[]> prepared = new LinkedHashMap<>();
@@ -292,6 +345,42 @@ public final class EndToEndBenchmark {
     return prepared;
   }
 
+  /**
+   * Measures one point: the asynchronous closed loop with {@code inflight} slots, or for a blocking
+   * workload {@code inflight} threads making blocking calls.
+   */
+  static ClosedLoop.Result run(
+      KeySpace keys,
+      BenchSystem system,
+      Workload workload,
+      Object[] prepared,
+      int inflight,
+      long warmupMillis,
+      long measureMillis)
+      throws InterruptedException {
+    if (workload.blocking()) {
+      return ClosedLoop.runBlocking(
+          blockingRequest(keys, system.blocking(), workload),
+          inflight,
+          warmupMillis,
+          measureMillis);
+    }
+    return ClosedLoop.run(
+        request(keys, system, workload, prepared), inflight, warmupMillis, measureMillis);
+  }
+
+  /** The timed blocking call of a {@code sync-*} workload: index lookups and the call. */
+  static ClosedLoop.BlockingRequest blockingRequest(
+      KeySpace keys, BenchSystem.Blocking blocking, Workload workload) {
+    return switch (workload) {
+      case SYNC_GET -> sequence -> blocking.get(keys.uniform(sequence));
+      case SYNC_SET -> sequence -> blocking.set(keys.uniform(sequence));
+      case SYNC_HSET -> sequence -> blocking.hset(keys.uniformHash(sequence));
+      case SYNC_HGETALL -> sequence -> blocking.hgetall(keys.uniformHash(sequence));
+      default -> throw new IllegalArgumentException(workload.label() + " is not blocking");
+    };
+  }
+
   /** The timed request of a workload on a system: index lookups and the call, nothing else. */
   static ClosedLoop.Request request(
       KeySpace keys, BenchSystem system, Workload workload, Object[] prepared) {
@@ -306,6 +395,8 @@ public final class EndToEndBenchmark {
       case MGET10, MGET100 ->
           sequence -> system.mget(prepared[(int) (sequence & KeySpace.BATCH_MASK)]);
       case MSET10 -> sequence -> system.mset(prepared[(int) (sequence & KeySpace.BATCH_MASK)]);
+      case SYNC_GET, SYNC_SET, SYNC_HSET, SYNC_HGETALL ->
+          throw new IllegalArgumentException(workload.label() + " is blocking");
     };
   }
 
@@ -320,8 +411,7 @@ public final class EndToEndBenchmark {
     long millis = options.quick() ? 150 : 600;
     for (BenchSystem system : systems) {
       for (Workload workload : options.workloads()) {
-        ClosedLoop.run(
-            request(keys, system, workload, prepared.get(system).get(workload)), 16, millis, 1);
+        run(keys, system, workload, prepared.get(system).get(workload), 16, millis, 1);
       }
     }
     log("warm-up done in " + millisSince(start) + " ms");

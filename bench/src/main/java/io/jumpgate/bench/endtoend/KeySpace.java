@@ -23,6 +23,12 @@ final class KeySpace {
 
   static final int VALUE_SIZE = 100;
 
+  /** Fields of a hash record (each holding a {@link #VALUE_SIZE}-byte value). */
+  static final int HASH_FIELDS = 10;
+
+  /** Hash records of the sync-hset and sync-hgetall workloads, at most (1 KB of values each). */
+  static final int MAX_HASH_KEYS = 10_000;
+
   private final byte[][] keys;
   private final byte[] value;
   private final int[] uniform;
@@ -30,6 +36,8 @@ final class KeySpace {
   private final boolean[] mixWrites;
   private final int[][] batches10;
   private final int[][] batches100;
+  private final byte[][] hashKeys;
+  private final java.util.Map<byte[], byte[]> hashFields;
 
   KeySpace(int keyCount, long seed) {
     keys = new byte[keyCount][];
@@ -52,6 +60,15 @@ final class KeySpace {
     }
     batches10 = batches(10, keyCount, random);
     batches100 = batches(100, keyCount, random);
+    hashKeys = new byte[Math.min(keyCount, MAX_HASH_KEYS)][];
+    for (int index = 0; index < hashKeys.length; index++) {
+      hashKeys[index] = String.format("benchhash:%07d", index).getBytes(StandardCharsets.US_ASCII);
+    }
+    java.util.Map<byte[], byte[]> fields = new java.util.LinkedHashMap<>();
+    for (int field = 0; field < HASH_FIELDS; field++) {
+      fields.put(("field" + field).getBytes(StandardCharsets.US_ASCII), value);
+    }
+    hashFields = java.util.Collections.unmodifiableMap(fields);
   }
 
   private static int[][] batches(int size, int keyCount, SplittableRandom random) {
@@ -97,6 +114,24 @@ final class KeySpace {
   /** The 100-byte value every SET and MSET writes. */
   byte[] value() {
     return value;
+  }
+
+  int hashKeyCount() {
+    return hashKeys.length;
+  }
+
+  byte[] hashKey(int index) {
+    return hashKeys[index];
+  }
+
+  /** The 10 fields of every hash record, 100-byte values, in a fixed order; unmodifiable. */
+  java.util.Map<byte[], byte[]> hashFields() {
+    return hashFields;
+  }
+
+  /** A uniformly random hash record for request {@code sequence}. */
+  int uniformHash(long sequence) {
+    return uniform[(int) (sequence & SEQUENCE_MASK)] % hashKeys.length;
   }
 
   int uniform(long sequence) {

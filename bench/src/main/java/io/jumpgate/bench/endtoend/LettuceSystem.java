@@ -6,6 +6,7 @@ import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisStringAsyncCommands;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.resource.ClientResources;
 import java.util.List;
@@ -29,17 +30,50 @@ final class LettuceSystem implements BenchSystem {
   private final String name;
   private final KeySpace keys;
   private final RedisStringAsyncCommands<byte[], byte[]> commands;
+  private final Blocking blocking;
   private final Runnable closer;
 
   private LettuceSystem(
       String name,
       KeySpace keys,
       RedisStringAsyncCommands<byte[], byte[]> commands,
+      RedisClusterCommands<byte[], byte[]> sync,
       Runnable closer) {
     this.name = name;
     this.keys = keys;
     this.commands = commands;
+    this.blocking = blocking(keys, sync);
     this.closer = closer;
+  }
+
+  /** Blocking calls on one Lettuce sync API (a connection's or a cluster connection's). */
+  static Blocking blocking(KeySpace keys, RedisClusterCommands<byte[], byte[]> sync) {
+    return new Blocking() {
+      @Override
+      public Object get(int keyIndex) {
+        return sync.get(keys.key(keyIndex));
+      }
+
+      @Override
+      public Object set(int keyIndex) {
+        return sync.set(keys.key(keyIndex), keys.value());
+      }
+
+      @Override
+      public Object hset(int hashIndex) {
+        return sync.hset(keys.hashKey(hashIndex), keys.hashFields());
+      }
+
+      @Override
+      public Object hgetall(int hashIndex) {
+        return sync.hgetall(keys.hashKey(hashIndex));
+      }
+    };
+  }
+
+  @Override
+  public Blocking blocking() {
+    return blocking;
   }
 
   static LettuceSystem cluster(KeySpace keys, List<RedisURI> seeds, ClientResources resources) {
@@ -51,6 +85,7 @@ final class LettuceSystem implements BenchSystem {
         "lettuceCluster",
         keys,
         connection.async(),
+        connection.sync(),
         () -> {
           connection.close();
           client.shutdown();
@@ -67,6 +102,7 @@ final class LettuceSystem implements BenchSystem {
         "twemproxy",
         keys,
         connection.async(),
+        connection.sync(),
         () -> {
           connection.close();
           client.shutdown();

@@ -16,13 +16,34 @@ public final class CommandExecutor<K, V> {
   private final KeyRouter<K> keys;
   private final Dispatcher dispatcher;
   private final long timeoutNanos;
+  private final boolean blockingCaller;
 
   public CommandExecutor(
       RedisCodec<K, V> codec, KeyRouter<K> keys, Dispatcher dispatcher, long timeoutNanos) {
+    this(codec, keys, dispatcher, timeoutNanos, false);
+  }
+
+  private CommandExecutor(
+      RedisCodec<K, V> codec,
+      KeyRouter<K> keys,
+      Dispatcher dispatcher,
+      long timeoutNanos,
+      boolean blockingCaller) {
     this.codec = codec;
     this.keys = keys;
     this.dispatcher = dispatcher;
     this.timeoutNanos = timeoutNanos;
+    this.blockingCaller = blockingCaller;
+  }
+
+  /**
+   * The same executor for the blocking view: a command it sends to one shard ({@link #toShard}) is
+   * awaited by its caller, which ends it at its deadline itself ({@link Views}), so Lettuce arms no
+   * timer for its tries. Fan-out parts and broadcasts keep their timers (their caller waits for the
+   * merged answer, not for them).
+   */
+  public CommandExecutor<K, V> forBlockingCaller() {
+    return new CommandExecutor<>(codec, keys, dispatcher, timeoutNanos, true);
   }
 
   public RedisCodec<K, V> codec() {
@@ -112,6 +133,15 @@ public final class CommandExecutor<K, V> {
     long now = dispatcher.nanoTime();
     return dispatcher.send(
         new RoutedCommand<>(
-            dispatcher, type, args, outputs, codec, shard, flags, now, now + timeoutNanos));
+            dispatcher,
+            type,
+            args,
+            outputs,
+            codec,
+            shard,
+            flags,
+            now,
+            now + timeoutNanos,
+            blockingCaller));
   }
 }

@@ -38,6 +38,7 @@ final class CommandTry<K, V, T> extends Command<K, V, T>
   private static final VarHandle ENDED;
   private static final VarHandle ENCODED;
   private static final VarHandle ON_END;
+  private static final VarHandle WRITTEN_UNTIMED;
   private static final BiConsumer<Object, Throwable> ENDED_MARK = (value, error) -> {};
 
   static {
@@ -46,6 +47,7 @@ final class CommandTry<K, V, T> extends Command<K, V, T>
       ENDED = lookup.findVarHandle(CommandTry.class, "ended", int.class);
       ENCODED = lookup.findVarHandle(CommandTry.class, "encoded", boolean.class);
       ON_END = lookup.findVarHandle(CommandTry.class, "onEnd", Object.class);
+      WRITTEN_UNTIMED = lookup.findVarHandle(CommandTry.class, "writtenUntimed", boolean.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -59,6 +61,10 @@ final class CommandTry<K, V, T> extends Command<K, V, T>
 
   @SuppressWarnings("unused") // through ENCODED
   private boolean encoded;
+
+  /** Set when Lettuce took the try for writing without a timer: its caller times it out. */
+  @SuppressWarnings("unused") // through WRITTEN_UNTIMED
+  private boolean writtenUntimed;
 
   /** What runs when the try ends (null, an action, or {@link #ENDED_MARK} once it ended). */
   @SuppressWarnings("unused") // through ON_END
@@ -162,6 +168,35 @@ final class CommandTry<K, V, T> extends Command<K, V, T>
   @Override
   public long deadlineNanos() {
     return command.deadlineNanos();
+  }
+
+  /**
+   * True for a try of a command whose blocked caller watches the deadline; Lettuce then arms no
+   * timer, and the try remembers it so that {@link #expireWatched} ends it where the timer would
+   * have.
+   */
+  @Override
+  public boolean deadlineWatchedByCaller() {
+    if (!command.callerWatchesDeadline()) {
+      return false;
+    }
+    WRITTEN_UNTIMED.setRelease(this, true);
+    return true;
+  }
+
+  /**
+   * Ends the try as timed out, as Lettuce's timer would have, when it was taken for writing without
+   * one and has not ended; a try not yet handed to Lettuce (waiting for a first connection, held,
+   * backing off) is left to its own bounded wait. Returns whether it ended the try.
+   */
+  boolean expireWatched() {
+    if (!(boolean) WRITTEN_UNTIMED.getAcquire(this) || tryEnded()) {
+      return false;
+    }
+    return completeExceptionally(
+        ExceptionFactory.createTimeoutException(
+            getType().toString(),
+            java.time.Duration.ofNanos(command.deadlineNanos() - command.startNanos())));
   }
 
   @Override

@@ -10,7 +10,6 @@ import io.jumpgate.spi.ShardUnavailableException;
 import io.lettuce.core.protocol.CommandArgs;
 import io.lettuce.core.protocol.ProtocolKeyword;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -98,7 +97,9 @@ public final class FanOut {
             start,
             start + executor.timeoutNanos());
     int[] all = new int[keys.length];
-    Arrays.setAll(all, index -> index);
+    for (int index = 0; index < all.length; index++) {
+      all[index] = index;
+    }
     run.pending.incrementAndGet();
     run.send(all, false);
     run.partEnded();
@@ -153,25 +154,30 @@ public final class FanOut {
      * The part a key goes to: its node's (or shard's) part, except that the keys of each frozen
      * shard make a part of their own, held while the rest go at once.
      */
-    private int groupOf(RoutingTable table, int[] keyIndices, int position, NodeHandle[] target) {
-      int shard = shards[keyIndices[position]];
+    private int groupOf(RoutingTable table, int shard, NodeHandle node) {
       if (table.hasHeld() && table.isHeld(shard)) {
         return HELD_GROUPS + shard;
       }
-      return grouping == FanOutGrouping.BY_SHARD ? shard : target[position].serial();
+      return grouping == FanOutGrouping.BY_SHARD ? shard : node.serial();
     }
 
     /**
      * Splits these keys by node (or shard) in the map in force and sends one part per group. When a
      * key has no node, none of these keys is sent: they end as one part that was not run.
      *
+     * <p>One pass over the keys picks each key's node and group (each key's shard was computed
+     * once, by {@link FanOut#run}); a second fills the parts in request order. A part's shards are
+     * kept as they come (repeated when keys share a shard): only a retry or a freeze reads them.
+     *
      * @param earlierMayHaveRun whether an earlier try of these keys (before a regroup) may have run
      */
     void send(int[] keyIndices, boolean earlierMayHaveRun) {
       Dispatcher dispatcher = executor.dispatcher();
       RoutingTable table = dispatcher.table();
-      NodeHandle[] target = new NodeHandle[keyIndices.length];
-      for (int position = 0; position < keyIndices.length; position++) {
+      int count = keyIndices.length;
+      NodeHandle[] target = new NodeHandle[count];
+      int[] groupIds = new int[count];
+      for (int position = 0; position < count; position++) {
         int shard = shards[keyIndices[position]];
         NodeHandle node = dispatcher.nodeFor(flags, shard, table);
         if (node == null) {
@@ -187,47 +193,55 @@ public final class FanOut {
           return;
         }
         target[position] = node;
+        groupIds[position] = groupOf(table, shard, node);
       }
-      KeyGroups groups =
-          KeyGroups.of(
-              keyIndices.length,
-              position -> position,
-              position -> groupOf(table, keyIndices, position, target));
-      dispatcher.fanOutParts(groups.groupCount());
-      for (int group = 0; group < groups.groupCount(); group++) {
-        int size = groups.groupSize(group);
+      int[][] positions = groupInOnePass(groupIds, MAX_ONE_PASS_GROUPS);
+      if (positions == null) {
+        positions = groupSorted(groupIds);
+      }
+      dispatcher.fanOutParts(positions.length);
+      for (int[] partPositions : positions) {
+        int size = partPositions.length;
         int[] keysOfPart = new int[size];
         int[] partShards = new int[size];
         for (int position = 0; position < size; position++) {
-          int inRequest = groups.keyIndex(group, position);
-          keysOfPart[position] = keyIndices[inRequest];
-          partShards[position] = shards[keyIndices[inRequest]];
+          int inRequest = keyIndices[partPositions[position]];
+          keysOfPart[position] = inRequest;
+          partShards[position] = shards[inRequest];
         }
-        NodeHandle node = target[groups.keyIndex(group, 0)];
-        Part<K, V, T> part = new Part<>(this, keysOfPart, node, earlierMayHaveRun);
-        push(part);
-        pending.incrementAndGet();
-        RoutedCommand<K, V, T> command;
-        try {
-          command =
-              executor.toGroup(
-                  type,
-                  node,
-                  distinctShards(partShards),
-                  table.generation(),
-                  plan.args(keysOfPart),
-                  outputs,
-                  flags,
-                  start,
-                  deadline);
-        } catch (RuntimeException e) {
-          // nothing of this part was handed to the dispatcher
-          part.accept(null, e);
-          continue;
-        }
-        part.command = command;
-        command.whenComplete(part);
+        sendPart(target[partPositions[0]], keysOfPart, partShards, table, earlierMayHaveRun);
       }
+    }
+
+    private void sendPart(
+        NodeHandle node,
+        int[] keysOfPart,
+        int[] partShards,
+        RoutingTable table,
+        boolean earlierMayHaveRun) {
+      Part<K, V, T> part = new Part<>(this, keysOfPart, node, earlierMayHaveRun);
+      push(part);
+      pending.incrementAndGet();
+      RoutedCommand<K, V, T> command;
+      try {
+        command =
+            executor.toGroup(
+                type,
+                node,
+                partShards,
+                table.generation(),
+                plan.args(keysOfPart),
+                outputs,
+                flags,
+                start,
+                deadline);
+      } catch (RuntimeException e) {
+        // nothing of this part was handed to the dispatcher
+        part.accept(null, e);
+        return;
+      }
+      part.command = command;
+      command.whenComplete(part);
     }
 
     private void push(Part<K, V, T> part) {
@@ -356,16 +370,63 @@ public final class FanOut {
     }
   }
 
-  /** The distinct shards of a part, ascending; primitive arrays only (no boxing). */
-  static int[] distinctShards(int[] values) {
-    int[] sorted = values.clone();
-    Arrays.sort(sorted);
-    int count = 0;
-    for (int value : sorted) {
-      if (count == 0 || sorted[count - 1] != value) {
-        sorted[count++] = value;
+  /** Distinct groups of one fan-out that one pass handles; more are grouped by sorting. */
+  static final int MAX_ONE_PASS_GROUPS = 16;
+
+  /**
+   * Groups positions {@code 0 .. groupIds.length - 1} by their group id in one pass over them (a
+   * counting sort): for each distinct id, in order of its first appearance, the positions that
+   * carry it, ascending. Returns null when there are more than {@code maxGroups} distinct ids (a
+   * fan-out by shard over many shards), for {@link #groupSorted} to do instead. Primitive arrays
+   * only; a few comparisons per position (one per group seen so far).
+   */
+  static int[][] groupInOnePass(int[] groupIds, int maxGroups) {
+    int count = groupIds.length;
+    int[] distinct = new int[Math.min(maxGroups, count)];
+    int[] sizes = new int[distinct.length];
+    int[] groupOfPosition = new int[count];
+    int groups = 0;
+    for (int position = 0; position < count; position++) {
+      int id = groupIds[position];
+      int group = 0;
+      while (group < groups && distinct[group] != id) {
+        group++;
+      }
+      if (group == groups) {
+        if (groups == distinct.length) {
+          return null;
+        }
+        distinct[groups++] = id;
+      }
+      groupOfPosition[position] = group;
+      sizes[group]++;
+    }
+    int[][] positions = new int[groups][];
+    for (int group = 0; group < groups; group++) {
+      positions[group] = new int[sizes[group]];
+      sizes[group] = 0;
+    }
+    for (int position = 0; position < count; position++) {
+      int group = groupOfPosition[position];
+      positions[group][sizes[group]++] = position;
+    }
+    return positions;
+  }
+
+  /**
+   * The same grouping as {@link #groupInOnePass}, for any number of groups, by sorting: groups in
+   * ascending id, positions ascending inside each.
+   */
+  static int[][] groupSorted(int[] groupIds) {
+    KeyGroups groups =
+        KeyGroups.of(groupIds.length, position -> position, position -> groupIds[position]);
+    int[][] positions = new int[groups.groupCount()][];
+    for (int group = 0; group < positions.length; group++) {
+      positions[group] = new int[groups.groupSize(group)];
+      for (int position = 0; position < positions[group].length; position++) {
+        positions[group][position] = groups.keyIndex(group, position);
       }
     }
-    return count == sorted.length ? sorted : Arrays.copyOf(sorted, count);
+    return positions;
   }
 }

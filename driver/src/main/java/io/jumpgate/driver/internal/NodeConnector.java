@@ -219,7 +219,10 @@ public final class NodeConnector implements ConnectionOpener {
     return redisClient.shutdownAsync(0, 2, TimeUnit.SECONDS);
   }
 
-  /** Per-command timeout: what is left of the command's deadline. */
+  /**
+   * Per-command timeout: what is left of the command's deadline; none (0: Lettuce arms no timer)
+   * for a try whose blocked caller watches the deadline itself.
+   */
   private static final class DeadlineTimeoutSource extends TimeoutOptions.TimeoutSource {
     private final long defaultNanos;
 
@@ -230,6 +233,9 @@ public final class NodeConnector implements ConnectionOpener {
     @Override
     public long getTimeout(RedisCommand<?, ?, ?> command) {
       if (command instanceof HasDeadline timed) {
+        if (timed.deadlineWatchedByCaller()) {
+          return 0; // no timer: the blocked caller ends the try at the deadline (Views)
+        }
         return Math.max(1, timed.deadlineNanos() - System.nanoTime());
       }
       return defaultNanos;

@@ -48,6 +48,7 @@ public final class RoutedCommand<K, V, T> extends CompletableFuture<T> {
   private final int flags;
   private final long startNanos;
   private final long deadlineNanos;
+  private final boolean callerWatchesDeadline;
 
   // Retry bookkeeping: written by the holder of the current try, published by the try's dispatch.
   private volatile CommandTry<K, V, T> currentTry;
@@ -71,6 +72,25 @@ public final class RoutedCommand<K, V, T> extends CompletableFuture<T> {
       int flags,
       long startNanos,
       long deadlineNanos) {
+    this(dispatcher, type, args, outputs, codec, shard, flags, startNanos, deadlineNanos, false);
+  }
+
+  /**
+   * @param callerWatchesDeadline true when the caller blocks on this command and ends it at its
+   *     deadline itself ({@link #expireAtDeadline}), so that Lettuce arms no timer per try
+   */
+  public RoutedCommand(
+      Dispatcher dispatcher,
+      ProtocolKeyword type,
+      CommandArgs<K, V> args,
+      OutputFactory<K, V, T> outputs,
+      RedisCodec<K, V> codec,
+      int shard,
+      int flags,
+      long startNanos,
+      long deadlineNanos,
+      boolean callerWatchesDeadline) {
+    this.callerWatchesDeadline = callerWatchesDeadline;
     this.dispatcher = dispatcher;
     this.type = type;
     this.args = args;
@@ -173,6 +193,22 @@ public final class RoutedCommand<K, V, T> extends CompletableFuture<T> {
     if (changed && markEnded()) {
       dispatcher.givenUp(this);
     }
+  }
+
+  // ---- a deadline watched by a blocked caller -------------------------------------------------
+
+  /** Whether a blocked caller ends this command at its deadline (no timer per try). */
+  boolean callerWatchesDeadline() {
+    return callerWatchesDeadline;
+  }
+
+  /**
+   * Called by the blocked caller once the deadline passed: ends the try in flight as timed out, as
+   * Lettuce's timer would have (the dispatcher then fails the command with {@code
+   * CommandTimeoutException}). Returns false when there was no such try to end.
+   */
+  public boolean expireAtDeadline() {
+    return currentTry.expireWatched();
   }
 
   // ---- retries ---------------------------------------------------------------------------------
@@ -294,6 +330,7 @@ public final class RoutedCommand<K, V, T> extends CompletableFuture<T> {
    * the part fails with {@link RegroupNeededException} so that the fan-out splits its keys again.
    * (A part grouped with an older table, held by a freeze or waiting for a map, must never reach
    * the old leader once a newer table is in force: the freeze's acknowledgement counts on it.)
+   * {@code shards} are the shards of the part's keys, in key order; a shard may repeat.
    */
   RoutedCommand<K, V, T> forGroup(NodeHandle node, int[] shards, long generation) {
     this.firstNode = node;

@@ -13,6 +13,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
@@ -35,10 +36,13 @@ public final class Views {
 
   private Views() {}
 
-  /** A connection whose three views share these asynchronous commands. */
+  /**
+   * A connection whose three views share these asynchronous commands; the blocking view calls
+   * {@code blocking}, the same commands made by {@link CommandExecutor#forBlockingCaller()}.
+   */
   public static <K, V> JumpgateConnection<K, V> connection(
-      AsyncCommands<K, V> async, Duration commandTimeout) {
-    JumpgateCommands<K, V> sync = sync(async, commandTimeout);
+      AsyncCommands<K, V> async, AsyncCommands<K, V> blocking, Duration commandTimeout) {
+    JumpgateCommands<K, V> sync = sync(blocking, commandTimeout);
     JumpgateReactiveCommands<K, V> reactive = reactive(async);
     return new JumpgateConnection<>() {
       @Override
@@ -68,7 +72,7 @@ public final class Views {
 
   @SuppressWarnings("unchecked")
   static <K, V> JumpgateCommands<K, V> sync(AsyncCommands<K, V> async, Duration commandTimeout) {
-    Map<Method, Method> targets = mirror(JumpgateCommands.class);
+    MethodMirror targets = new MethodMirror(mirror(JumpgateCommands.class));
     long waitNanos = commandTimeout.toNanos() + BLOCKING_MARGIN_NANOS;
     InvocationHandler handler =
         (proxy, method, args) -> {
@@ -145,9 +149,42 @@ public final class Views {
     }
   }
 
+  /**
+   * The view's method -> the asynchronous method. The proxy hands over the same {@link Method}
+   * objects on every call, so after the first call of a method it is found by identity (no {@code
+   * Method.equals}, which compares parameter types); the identity table is copied on write, which
+   * happens once per method. Thread-safe.
+   */
+  static final class MethodMirror {
+    private final Map<Method, Method> byEquality;
+    private volatile IdentityHashMap<Method, Method> byIdentity = new IdentityHashMap<>();
+
+    MethodMirror(Map<Method, Method> byEquality) {
+      this.byEquality = Map.copyOf(byEquality);
+    }
+
+    /** The mirror of {@code method}, or null when the view does not declare it. */
+    Method get(Method method) {
+      Method target = byIdentity.get(method);
+      if (target != null) {
+        return target;
+      }
+      target = byEquality.get(method);
+      if (target != null) {
+        IdentityHashMap<Method, Method> copy = new IdentityHashMap<>(byIdentity);
+        copy.put(method, target);
+        byIdentity = copy;
+      }
+      return target;
+    }
+  }
+
   private static Object await(CompletionStage<?> stage, long waitNanos, String command)
       throws Throwable {
     try {
+      if (stage instanceof RoutedCommand<?, ?, ?> routed && routed.callerWatchesDeadline()) {
+        return awaitWatched(routed, waitNanos);
+      }
       return stage.toCompletableFuture().get(waitNanos, TimeUnit.NANOSECONDS);
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
@@ -167,6 +204,44 @@ public final class Views {
       throw new JumpgateException("interrupted while waiting for " + command, e);
     }
   }
+
+  /**
+   * Waits for a command whose deadline this thread watches (Lettuce armed no timer for its tries):
+   * until the deadline, then ends the try in flight as timed out, as the timer would have, and
+   * waits for the dispatcher to fail the command; a try that was between two tries at that moment
+   * is ended by its own bounded wait, or at the next look, every 10 ms. At most {@code waitNanos}
+   * in all, like any blocking call; a caller that stops waiting (interrupted, or past that) gives
+   * the command up, as cancelling its future would.
+   */
+  private static Object awaitWatched(RoutedCommand<?, ?, ?> command, long waitNanos)
+      throws ExecutionException, TimeoutException, InterruptedException {
+    Dispatcher dispatcher = command.dispatcher();
+    long giveUpAt = command.startNanos() + waitNanos;
+    long left = command.deadlineNanos() - dispatcher.nanoTime();
+    while (true) {
+      try {
+        return command.get(Math.max(0, left), TimeUnit.NANOSECONDS);
+      } catch (InterruptedException e) {
+        command.cancel(false); // given up: no timer would end it otherwise
+        throw e;
+      } catch (TimeoutException e) {
+        long now = dispatcher.nanoTime();
+        if (now - giveUpAt >= 0) {
+          command.cancel(false);
+          throw e;
+        }
+        if (now - command.deadlineNanos() >= 0) {
+          command.expireAtDeadline();
+          left = Math.min(EXPIRY_LOOK_NANOS, giveUpAt - now);
+        } else {
+          left = command.deadlineNanos() - now;
+        }
+      }
+    }
+  }
+
+  /** How often a blocked caller looks again at a command past its deadline. */
+  private static final long EXPIRY_LOOK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
   /**
    * Whether the calling thread runs a Netty event executor: an I/O event loop of Lettuce or jetcd,
