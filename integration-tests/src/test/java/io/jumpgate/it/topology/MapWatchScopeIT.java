@@ -3,6 +3,7 @@ package io.jumpgate.it.topology;
 import static io.jumpgate.it.topology.TopologyWriter.shardJson;
 import static io.jumpgate.it.topology.TopologyWriter.shardKey;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
@@ -141,13 +142,15 @@ class MapWatchScopeIT {
         assertThat(source.statistics().revisionsApplied() - before.get(index).revisionsApplied())
             .as("revisions received by source %d", index)
             .isEqualTo(4);
+        // the lock's snapshot keeps the map's revision: the lock is not a change of the map
         assertThat(published.get(index))
-            .extracting(TopologySnapshot::revision)
-            .filteredOn(revision -> revision > start)
+            .filteredOn(snapshot -> snapshot.revision() > start)
             .as(
-                "snapshots of source %d (migration keys written up to revision %d)",
-                index, recorded)
-            .containsExactly(changed, locked, moved);
+                "snapshots of source %d (lock at %d, migration record at %d)",
+                index, locked, recorded)
+            .extracting(
+                TopologySnapshot::revision, snapshot -> snapshot.migrationLock().isPresent())
+            .containsExactly(tuple(changed, false), tuple(changed, true), tuple(moved, true));
         assertThat(source.current().invalidEntries()).isEmpty();
       }
     }
