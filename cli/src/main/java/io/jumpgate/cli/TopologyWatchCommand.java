@@ -155,11 +155,19 @@ public final class TopologyWatchCommand implements Callable<Integer> {
         return;
       }
       reportedError = reportStatus(source.status(), reportedError, input, last);
-      if (update == null || update.snapshot().revision() <= last.revision()) {
+      if (update == null
+          || update.snapshot() == last
+          || update.snapshot().revision() < last.revision()) {
         continue; // no news, or the first snapshot announced again
       }
-      printChange(out, TopologyDiff.between(last, update.snapshot()));
+      TopologyDiff diff = TopologyDiff.between(last, update.snapshot());
       last = update.snapshot();
+      if (diff.isEmpty() && diff.revisionAfter() == diff.revisionBefore()) {
+        // The map's revision moves with changes of the map only: a snapshot at the same revision
+        // changed the migration lock (printed) or nothing (a listing again: not printed).
+        continue;
+      }
+      printChange(out, diff);
       printed++;
     }
   }

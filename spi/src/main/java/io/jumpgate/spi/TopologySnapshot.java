@@ -174,7 +174,12 @@ public final class TopologySnapshot {
     return cluster;
   }
 
-  /** The etcd revision this snapshot reflects: the topology's version. */
+  /**
+   * The topology's version: the map revision, the store revision of the last change to the map's
+   * keys ({@code meta}, {@code nodes/}, {@code shards/}). Writes that are not changes of the map
+   * (client registrations, the migration lock, migration records) do not move it, so every reader
+   * of an unchanged map reports the same number.
+   */
   public long revision() {
     return revision;
   }

@@ -46,16 +46,16 @@ import org.slf4j.LoggerFactory;
  *
  * <ol>
  *   <li>Start: one ranged GET of the map's key range, from {@code <root>/meta} (inclusive) to
- *       {@code <root>/shards0} (exclusive, {@link TopologyKeys#mapRangeEnd()}); its header revision
- *       R becomes the first snapshot's revision. Then a WATCH of the same range from R + 1, never
- *       from "now". The range holds {@code meta}, {@code migration-lock}, {@code migrations/},
- *       {@code nodes/} and {@code shards/}, and leaves out {@code clients/} and {@code init-lock}:
- *       every client rewrites its registry key after each map change, and a watch of the whole root
- *       would deliver each of those writes to every other client (N² events per change). {@code
- *       migration-lock} is read with its create revision: a revision that creates, changes or
- *       deletes it publishes a new snapshot (at that revision) whose {@link
- *       TopologySnapshot#migrationLock()} and held shards follow it. {@code migrations/} and other
- *       keys the map does not use are ignored, not reported as invalid entries.
+ *       {@code <root>/shards0} (exclusive, {@link TopologyKeys#mapRangeEnd()}) at header revision
+ *       R. Then a WATCH of the same range from R + 1, never from "now". The range holds {@code
+ *       meta}, {@code migration-lock}, {@code migrations/}, {@code nodes/} and {@code shards/}, and
+ *       leaves out {@code clients/} and {@code init-lock}: every client rewrites its registry key
+ *       after each map change, and a watch of the whole root would deliver each of those writes to
+ *       every other client (N² events per change). {@code migration-lock} is read with its create
+ *       revision: a revision that creates, changes or deletes it publishes a new snapshot (at the
+ *       same map revision) whose {@link TopologySnapshot#migrationLock()} and held shards follow
+ *       it. {@code migrations/} and other keys the map does not use are ignored, not reported as
+ *       invalid entries.
  *   <li>Every watch response is handed to this source's single topology thread (jetcd's threads are
  *       never blocked). Its events are grouped by revision, and each revision is applied and
  *       validated as one unit: never a half-applied transaction. The snapshot is built after the
@@ -72,6 +72,15 @@ import org.slf4j.LoggerFactory;
  *       etcd for a progress notification every {@code progressInterval}: that is what tells a live
  *       quiet watch from a dead one.
  * </ol>
+ *
+ * <h2>Two revisions: where the watch is, and the map's</h2>
+ *
+ * <p>{@link #lastAppliedRevision()} is the watch position: the last etcd revision this source has
+ * seen (the listing's header revision, then each watch event's), the one a resume starts after. The
+ * snapshot's {@link TopologySnapshot#revision()} is the map revision: the revision of the last
+ * change to {@code meta}, {@code nodes/} or {@code shards/}, the number the CLI, the metrics and
+ * the client registration show (see {@code TopologyState}). The map revision is at most the watch
+ * position and is never where a watch resumes: that would replay history, or find it compacted.
  *
  * <h2>Progress notifications only prove the watch is alive</h2>
  *
@@ -243,9 +252,11 @@ public final class EtcdTopologySource implements TopologySource {
   }
 
   /**
-   * The last etcd revision whose events were applied: the revision of the first listing, then of
-   * the last watch event (a progress notification does not move it; see the class description).
-   * Waits for the task the topology thread is running; -1 once closed.
+   * The watch position: the last etcd revision whose events were applied, the header revision of
+   * the last listing or the revision of a later watch event (a progress notification does not move
+   * it; see the class description). At least the snapshot's map revision, often above it: the
+   * events of {@code migration-lock} and {@code migrations/} move it, not the map revision. Waits
+   * for the task the topology thread is running; -1 once closed.
    */
   public long lastAppliedRevision() {
     CompletableFuture<Long> answer = new CompletableFuture<>();

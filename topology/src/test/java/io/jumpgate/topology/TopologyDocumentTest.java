@@ -30,7 +30,7 @@ class TopologyDocumentTest {
       {
         "format": 1,
         "cluster": "test",
-        "revision": 12,
+        "revision": 11,
         "shards": 3,
         "routing": "xxh64-jump",
         "nodes": {
@@ -72,7 +72,7 @@ class TopologyDocumentTest {
     TopologyDocument document = TopologyDocument.parse(utf8(EXPORTED));
 
     assertThat(document.cluster()).isEqualTo("test");
-    assertThat(document.revision()).isEqualTo(12);
+    assertThat(document.revision()).isEqualTo(11);
     assertThat(new String(document.toJson(), StandardCharsets.UTF_8)).isEqualTo(EXPORTED);
     assertThat(document.invalidEntries())
         .containsExactly(

@@ -197,17 +197,23 @@ class EtcdTopologySourceIT {
       long listsBefore = source.statistics().lists();
       // When the relay is cut, the map changes many times, and etcd compacts its history
       relay.cut();
-      long last = 0;
+      long lastShardWrite = 0;
       for (int change = 1; change <= 30; change++) {
-        last = writer.put(shardKey(change % 16), shardJson(change % 3, 3, change));
+        lastShardWrite = writer.put(shardKey(change % 16), shardJson(change % 3, 3, change));
       }
       writer.put("nodes/n3", nodeJson(7003));
-      last = writer.delete("nodes/n3");
+      long last = writer.delete("nodes/n3");
       writer.compact(last);
       relay.restore();
       // Then the source lists again and ends with etcd's map
-      awaitRevision(source, last);
+      Poll.until(
+          WAIT,
+          "the source's watch to reach revision " + last,
+          () -> source.lastAppliedRevision() >= last);
       assertThat(source.statistics().lists()).isGreaterThan(listsBefore);
+      assertThat(source.current().revision())
+          .as("the map revision: n3 came and went unseen, the listing's last write is a shard's")
+          .isEqualTo(lastShardWrite);
       assertThat(source.current().nodes()).containsOnlyKeys("n0", "n1", "n2");
       for (int shard = 0; shard < 16; shard++) {
         assertThat(source.current().route(shard).epoch())

@@ -141,13 +141,16 @@ class MapWatchScopeIT {
         assertThat(source.statistics().revisionsApplied() - before.get(index).revisionsApplied())
             .as("revisions received by source %d", index)
             .isEqualTo(4);
+        // the lock's snapshot (if the lock's revision was not built together with the next one)
+        // keeps the map's revision: the lock is not a change of the map
         assertThat(published.get(index))
             .extracting(TopologySnapshot::revision)
             .filteredOn(revision -> revision > start)
             .as(
-                "snapshots of source %d (migration keys written up to revision %d)",
-                index, recorded)
-            .containsExactly(changed, locked, moved);
+                "snapshots of source %d (lock at %d, migration record at %d)",
+                index, locked, recorded)
+            .containsOnly(changed, moved)
+            .endsWith(moved);
         assertThat(source.current().invalidEntries()).isEmpty();
       }
     }

@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -70,6 +71,16 @@ class MigrationContractIT {
         () -> source.current().revision() >= revision);
   }
 
+  /**
+   * Waits for a snapshot that shows a change of {@code migration-lock} only: such a change is not a
+   * change of the map, so the snapshot keeps the map's revision and is told by its content.
+   */
+  private static TopologySnapshot awaitLock(
+      EtcdTopologySource source, String description, Predicate<TopologySnapshot> test) {
+    Poll.until(WAIT, "a snapshot where " + description, () -> test.test(source.current()));
+    return source.current();
+  }
+
   private static String frozenShard(String migration) {
     return "{\"leader\":\"n2\",\"replicas\":[\"n0\"],\"epoch\":0,\"state\":\"frozen\","
         + "\"migration\":{\"id\":\""
@@ -102,14 +113,14 @@ class MigrationContractIT {
       assertThat(frozen.hasHeldShards()).isFalse();
       assertThat(frozen.isHeld(SHARD)).isFalse();
 
-      // The lock appears, naming the migration: the shard is held, at the lock's revision
+      // The lock appears, naming the migration: the shard is held, at the same map revision
       long lockedAt =
           writer.put(
               "migration-lock",
               "{\"migration\":\"m1\",\"owner\":\"it:1\",\"since\":\"2026-11-24T10:00:00Z\"}");
-      awaitRevision(source, lockedAt);
-      TopologySnapshot held = source.current();
-      assertThat(held.revision()).isEqualTo(lockedAt);
+      TopologySnapshot held =
+          awaitLock(source, "the lock of m1 is read", snapshot -> snapshot.isHeld(SHARD));
+      assertThat(held.revision()).as("the lock is not a change of the map").isEqualTo(frozenAt);
       assertThat(held.migrationLock()).isPresent();
       assertThat(held.migrationLock().get().createRevision()).isEqualTo(lockedAt);
       assertThat(held.isHeld(SHARD)).isTrue();
@@ -120,17 +131,28 @@ class MigrationContractIT {
           writer.put(
               "migration-lock",
               "{\"migration\":\"m2\",\"owner\":\"it:1\",\"since\":\"2026-11-24T10:00:00Z\"}");
-      awaitRevision(source, otherAt);
-      assertThat(source.current().isHeld(SHARD)).isFalse();
+      TopologySnapshot other =
+          awaitLock(
+              source,
+              "the lock of m2 is read",
+              snapshot ->
+                  snapshot.migrationLock().isPresent()
+                      && snapshot.migrationLock().get().migrationId().equals("m2"));
+      assertThat(otherAt).isGreaterThan(lockedAt);
+      assertThat(other.isHeld(SHARD)).isFalse();
 
       // The lock goes away: not held, the shard still frozen on its leader
       writer.put(
           "migration-lock",
           "{\"migration\":\"m1\",\"owner\":\"it:1\",\"since\":\"2026-11-24T10:00:00Z\"}");
       long releasedAt = writer.delete("migration-lock");
-      awaitRevision(source, releasedAt);
-      TopologySnapshot released = source.current();
-      assertThat(released.migrationLock()).isEmpty();
+      Poll.until(
+          WAIT,
+          "the source's watch to reach revision " + releasedAt,
+          () -> source.lastAppliedRevision() >= releasedAt);
+      TopologySnapshot released =
+          awaitLock(source, "the lock is gone", snapshot -> snapshot.migrationLock().isEmpty());
+      assertThat(released.revision()).isEqualTo(frozenAt);
       assertThat(released.isHeld(SHARD)).isFalse();
       assertThat(released.route(SHARD).leader().id()).isEqualTo("n2");
 

@@ -50,9 +50,30 @@ import org.slf4j.LoggerFactory;
  *       decides which frozen shards are held. A value that does not decode counts as no lock (no
  *       freeze holds; that is what the contract says clients do when the mover is gone) and is
  *       logged once, when it is applied; it is not an invalid entry of the map. A revision that
- *       only changes the lock still makes a new snapshot, at that revision.
+ *       only changes the lock still makes a new snapshot, with the map's revision unchanged.
  *   <li>client keys, {@code migrations/} and unknown keys under the root are ignored.
  * </ul>
+ *
+ * <p>The snapshot's {@link TopologySnapshot#revision()} is the <em>map revision</em>: the store
+ * revision of the last change to {@code meta}, {@code nodes/} or {@code shards/} (topology
+ * contract, Migration section: only those are changes of the map). It is not the store's revision
+ * at the time of a listing, which every client registration under {@code clients/} moves, and it is
+ * not the position a watch resumes from (the source keeps that itself: the last store revision it
+ * has seen). Changes to {@code migration-lock} and {@code migrations/} do not move it. In detail:
+ *
+ * <ul>
+ *   <li>{@link #apply}/{@link #stage}: a revision whose events change a map key (a put or a delete,
+ *       valid or not) moves it to that revision; other revisions leave it.
+ *   <li>{@link #reset}: the highest mod revision of the listed map keys (a key without one, from a
+ *       store without revisions such as a file, counts at the listing's revision). A map key known
+ *       before and missing from the listing was deleted at a revision the listing does not tell:
+ *       the listing's revision stands in for it. A reader that starts after such a delete cannot
+ *       see it at all, so until the map's next write it reports the revision of the last put.
+ *   <li>It never goes back: a reset after an outage keeps the revision of a delete seen earlier.
+ * </ul>
+ *
+ * <p>That is what an acknowledgement needs: a freeze is a transaction that writes {@code shards/}
+ * keys, so a client that has applied it has a map revision at least the freeze's revision.
  *
  * <p>How a source uses it: {@link #reset} with the ranged GET of the map's key range and its header
  * revision (at start, and again after a compaction or an outage the watch cannot resume from);
@@ -85,8 +106,16 @@ public final class TopologyState {
   private final NodeTable nodes = new NodeTable();
   private final Set<String> changedNodes = new HashSet<>();
   private final MetaEntry meta;
-  private long resetRevision = -1;
-  private long stagedRevision = -1;
+
+  /** The store revision of the last listing: events not newer than it are already in it. */
+  private long listingRevision = -1;
+
+  /** The revision of the last change to meta, nodes/ or shards/: the snapshots' revision. */
+  private long mapRevision = -1;
+
+  /** Whether revisions were staged since the last snapshot was built. */
+  private boolean staged;
+
   private ShardTable shards;
   private TopologySnapshot current;
   private MigrationLock migrationLock;
@@ -115,10 +144,11 @@ public final class TopologyState {
    * after a compaction or an outage): keys absent from the listing count as deleted at {@code
    * revision}.
    *
-   * @param revision the store revision of the listing, at least 0
-   * @param entries every key of the listing with its value (null values, and keys the map does not
-   *     use, are ignored)
-   * @return the new snapshot, at {@code revision}
+   * @param revision the store revision of the listing (its header revision), at least 0
+   * @param entries every key of the listing with its value and mod revision (null values, and keys
+   *     the map does not use, are ignored)
+   * @return the new snapshot, at the map revision (see the class description): the highest mod
+   *     revision of the listed map keys, or {@code revision} if a map key known before is gone
    * @throws TopologyUnavailableException if there is no meta and there never was a valid one
    * @throws IncompatibleTopologyException if the first meta is invalid, of a newer format, of
    *     another routing, or of another shard count than the one expected; nothing is changed then
@@ -144,14 +174,25 @@ public final class TopologyState {
         changes.add(entry);
       }
     }
+    long listedMapRevision = -1;
+    for (KeyChange entry : listing.values()) {
+      if (isMapKey(schemaKey(entry.key()))) {
+        long written = entry.modRevision() > 0 ? entry.modRevision() : revision;
+        listedMapRevision = Math.max(listedMapRevision, written);
+      }
+    }
     for (String key : cached.keySet()) {
       if (!listing.containsKey(key)) {
         changes.add(KeyChange.delete(key, revision));
+        if (isMapKey(schemaKey(key))) {
+          // deleted at a revision the listing does not tell, after the last snapshot
+          listedMapRevision = Math.max(listedMapRevision, revision);
+        }
       }
     }
     deletedAt.clear();
-    resetRevision = revision;
-    if (stagedRevision < 0) {
+    listingRevision = revision;
+    if (!staged) {
       invalid.beginRevision();
     }
     changedNodes.clear();
@@ -159,7 +200,8 @@ public final class TopologyState {
       applyChange(change, schemaKey(change.key()), revision);
     }
     validate();
-    return publish(Math.max(revision, stagedRevision));
+    mapRevision = Math.max(mapRevision, listedMapRevision);
+    return publish();
   }
 
   /**
@@ -169,8 +211,10 @@ public final class TopologyState {
    *
    * @param revision the store revision of the events, at least 0
    * @param changes the events, in store order
-   * @return the new snapshot at {@code revision}, or the current one, unchanged, when every event
-   *     was stale or about keys outside the schema (client registrations, unknown keys)
+   * @return the new snapshot, or the current one, unchanged, when every event was stale or about
+   *     keys outside the schema (client registrations, unknown keys). The new snapshot is at {@code
+   *     revision} when an event changed a map key (meta, nodes/, shards/); one that only changed
+   *     {@code migration-lock} keeps the map revision of the one before
    * @throws IllegalStateException if {@link #reset} never succeeded
    */
   public TopologySnapshot apply(long revision, List<KeyChange> changes) {
@@ -193,17 +237,19 @@ public final class TopologyState {
     if (current == null) {
       throw new IllegalStateException("apply() before the first successful reset()");
     }
-    if (stagedRevision < 0) {
+    if (!staged) {
       invalid.beginRevision();
     }
     changedNodes.clear();
     Set<String> touched = new HashSet<>();
+    boolean mapChanged = false;
     for (KeyChange change : changes) {
       ParsedKey parsed = schemaKey(change.key());
       if (parsed == null || (!touched.contains(change.key()) && isStale(change))) {
         continue;
       }
       touched.add(change.key());
+      mapChanged |= isMapKey(parsed);
       if (change.isDelete()) {
         deletedAt.put(change.key(), change.modRevision());
       } else {
@@ -215,24 +261,35 @@ public final class TopologyState {
       return false;
     }
     validate();
-    stagedRevision = Math.max(stagedRevision, revision);
+    if (mapChanged) {
+      mapRevision = Math.max(mapRevision, revision);
+    }
+    staged = true;
     return true;
   }
 
   /**
-   * The snapshot of every revision staged since the last one built, at the newest of them; the
-   * current snapshot when nothing was staged.
+   * The snapshot of every revision staged since the last one built, at the map revision after them;
+   * the current snapshot when nothing was staged.
    */
   public TopologySnapshot publishStaged() {
-    if (stagedRevision < 0) {
+    if (!staged) {
       return current;
     }
-    return publish(stagedRevision);
+    return publish();
   }
 
   /** The last snapshot built, or null before the first successful {@link #reset}. */
   public TopologySnapshot current() {
     return current;
+  }
+
+  /**
+   * The map revision: the store revision of the last change to meta, nodes/ or shards/ applied (the
+   * revision of the snapshots), or -1 before the first successful {@link #reset}.
+   */
+  public long mapRevision() {
+    return mapRevision;
   }
 
   /** How many entries of the current snapshot are invalid. */
@@ -259,8 +316,17 @@ public final class TopologyState {
         : null;
   }
 
+  /** Whether a key of the schema is one of the map's (meta, nodes/, shards/): its changes count. */
+  private static boolean isMapKey(ParsedKey parsed) {
+    if (parsed == null) {
+      return false;
+    }
+    Kind kind = parsed.kind();
+    return kind == Kind.META || kind == Kind.NODE || kind == Kind.SHARD;
+  }
+
   private boolean isStale(KeyChange change) {
-    if (change.modRevision() <= resetRevision) {
+    if (change.modRevision() <= listingRevision) {
       return true;
     }
     KeyChange known = cached.get(change.key());
@@ -360,8 +426,9 @@ public final class TopologyState {
     changedNodes.clear();
   }
 
-  private TopologySnapshot publish(long revision) {
-    stagedRevision = -1;
+  private TopologySnapshot publish() {
+    staged = false;
+    long revision = mapRevision;
     current =
         TopologySnapshot.create(
             keys.cluster(),
