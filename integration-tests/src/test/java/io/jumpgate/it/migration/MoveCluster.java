@@ -7,11 +7,15 @@ import io.jumpgate.driver.JumpgateClient;
 import io.jumpgate.driver.JumpgateCommands;
 import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.it.fixture.LocalCluster;
+import io.jumpgate.it.fixture.MoverProcess;
 import io.jumpgate.it.fixture.Poll;
 import io.jumpgate.it.fixture.ProcessFixture;
 import io.jumpgate.it.fixture.RedisProcess;
+import io.jumpgate.migration.GroupOutcome;
 import io.jumpgate.migration.MovePlan;
+import io.jumpgate.migration.MoveResult;
 import io.jumpgate.routing.Xxh64JumpRouter;
+import io.jumpgate.spi.ShardState;
 import io.jumpgate.topology.EtcdTopologyOptions;
 import io.jumpgate.topology.MigrationStore;
 import io.jumpgate.topology.ShardAssignment;
@@ -25,6 +29,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The cluster of the migration tests of issue 12: two leaders of {@code shards} shards (leader-0
@@ -141,6 +146,56 @@ final class MoveCluster {
       plan.move(shard, SOURCE, NEW_NODE);
     }
     return plan.build();
+  }
+
+  /**
+   * Waits up to {@code within} until etcd shows one of the plan's shards frozen (the mover process
+   * holds a freeze); returns that shard.
+   */
+  static int awaitFrozenShard(
+      EtcdTopologyOptions etcd, MovePlan plan, MoverProcess mover, Duration within) {
+    AtomicInteger frozen = new AtomicInteger(-1);
+    try (TopologyAdmin admin = TopologyAdmin.create(etcd)) {
+      Poll.until(
+          within,
+          "a shard of the plan to be frozen in etcd",
+          () -> {
+            Map<Integer, ShardAssignment> map = admin.read().assignments();
+            for (int shard : plan.moves().keySet()) {
+              if (map.get(shard).state() == ShardState.FROZEN) {
+                frozen.set(shard);
+                return true;
+              }
+            }
+            return false;
+          },
+          () -> mover.describe(80));
+    }
+    return frozen.get();
+  }
+
+  /**
+   * Prints one line per move ({@code label what: [shards ... freeze= ack=] elapsed= keysCopied=
+   * keysCleanedUp=}), for the figures in docs/migration.md.
+   */
+  static void printGroups(String label, String what, MoveResult result) {
+    StringBuilder line = new StringBuilder(label + " " + what + ":");
+    for (GroupOutcome group : result.groups()) {
+      line.append(
+          String.format(
+              " [shards %s cut=%s freeze=%.1fms ack=%.1fms]",
+              group.shards(),
+              group.cutOver(),
+              group.freezeDuration().toNanos() / 1e6,
+              group.acknowledgementWait().toNanos() / 1e6));
+    }
+    line.append(" elapsed=")
+        .append(result.elapsed().toMillis())
+        .append("ms keysCopied=")
+        .append(result.progress().keysCopied())
+        .append(" keysCleanedUp=")
+        .append(result.progress().keysCleanedUp());
+    System.out.println(line);
   }
 
   static BitSet bits(Iterable<Integer> shards) {

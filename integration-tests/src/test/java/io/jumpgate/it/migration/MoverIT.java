@@ -112,7 +112,7 @@ class MoverIT {
 
     assertThat(result.shardsCutOver()).hasSize(SHARDS / 4);
     assertThat(result.cutOverGroups()).hasSize(4);
-    report("live move", result);
+    MoveCluster.printGroups("MOVER-TIMINGS", "live move", result);
   }
 
   @Test
@@ -153,7 +153,7 @@ class MoverIT {
     // Then it finishes it: the 4 shards cut over are only cleaned up, the other 12 move now
     assertThat(result.shardsCutOver()).hasSize(SHARDS / 4);
     assertThat(result.cutOverGroups()).hasSize(3);
-    report("resumed move", result);
+    MoveCluster.printGroups("MOVER-TIMINGS", "resumed move", result);
   }
 
   interface MoveStep {
@@ -364,26 +364,5 @@ class MoverIT {
         return prefix + index;
       }
     }
-  }
-
-  /** Prints the timings, for docs/migration.md. */
-  private static void report(String what, MoveResult result) {
-    StringBuilder line = new StringBuilder("MOVER-TIMINGS " + what + ":");
-    for (GroupOutcome group : result.groups()) {
-      line.append(
-          String.format(
-              " [shards %s cut=%s freeze=%.1fms ack=%.1fms]",
-              group.shards(),
-              group.cutOver(),
-              group.freezeDuration().toNanos() / 1e6,
-              group.acknowledgementWait().toNanos() / 1e6));
-    }
-    line.append(" elapsed=")
-        .append(result.elapsed().toMillis())
-        .append("ms keysCopied=")
-        .append(result.progress().keysCopied())
-        .append(" keysCleanedUp=")
-        .append(result.progress().keysCleanedUp());
-    System.out.println(line);
   }
 }

@@ -15,7 +15,6 @@ import io.jumpgate.migration.MoveResult;
 import io.jumpgate.migration.Mover;
 import io.jumpgate.migration.MoverOptions;
 import io.jumpgate.routing.Xxh64JumpRouter;
-import io.jumpgate.spi.ShardState;
 import io.jumpgate.topology.EtcdTopologyOptions;
 import io.jumpgate.topology.MigrationStore;
 import io.jumpgate.topology.ShardAssignment;
@@ -28,7 +27,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -132,7 +130,7 @@ class MoverKillIT {
         case CLEANUP -> mover.awaitPhase("CLEANUP", Duration.ofSeconds(60));
         case FROZEN -> {
           mover.awaitPhase("CUTOVER", Duration.ofSeconds(60));
-          frozenShard = awaitFrozenShard(etcd, plan, mover);
+          frozenShard = MoveCluster.awaitFrozenShard(etcd, plan, mover, Duration.ofSeconds(10));
         }
       }
       String phaseAtKill = mover.lastPhase();
@@ -257,28 +255,6 @@ class MoverKillIT {
       plan.move(shard, LocalCluster.leaderId(0), NEW_NODE);
     }
     return plan.build();
-  }
-
-  /** Waits until etcd shows one of the plan's shards frozen; returns it. */
-  private static int awaitFrozenShard(EtcdTopologyOptions etcd, MovePlan plan, MoverProcess mover) {
-    AtomicInteger frozen = new AtomicInteger(-1);
-    try (TopologyAdmin admin = TopologyAdmin.create(etcd)) {
-      Poll.until(
-          Duration.ofSeconds(10),
-          "a shard of the plan to be frozen in etcd",
-          () -> {
-            Map<Integer, ShardAssignment> map = admin.read().assignments();
-            for (int shard : plan.moves().keySet()) {
-              if (map.get(shard).state() == ShardState.FROZEN) {
-                frozen.set(shard);
-                return true;
-              }
-            }
-            return false;
-          },
-          () -> mover.describe(80));
-    }
-    return frozen.get();
   }
 
   private static String keyOfShard(Xxh64JumpRouter router, int shard, String prefix) {

@@ -11,7 +11,6 @@ import io.jumpgate.it.fixture.ProcessFixture;
 import io.jumpgate.it.fixture.RedisProcess;
 import io.jumpgate.it.fixture.Resp;
 import io.jumpgate.migration.ChangeCaptureUnavailableException;
-import io.jumpgate.migration.GroupOutcome;
 import io.jumpgate.migration.MovePlan;
 import io.jumpgate.migration.MoveResult;
 import io.jumpgate.migration.Mover;
@@ -19,11 +18,9 @@ import io.jumpgate.migration.MoverOptions;
 import io.jumpgate.spi.ShardState;
 import io.jumpgate.topology.MigrationStore;
 import io.jumpgate.topology.ShardAssignment;
-import io.jumpgate.topology.TopologyAdmin;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -129,7 +126,7 @@ class MoverOfflineIT {
     // and notify-keyspace-events is as it was on every server
     assertThat(notifyKeyspaceEvents(cluster)).isEqualTo(settingsBefore);
     cluster.assertNoRecordAndNoLock();
-    report("offline move", result);
+    MoveCluster.printGroups("MOVER-OFFLINE", "offline move", result);
   }
 
   @Test
@@ -165,7 +162,8 @@ class MoverOfflineIT {
       // When a mover process is killed while its first group is frozen and half copied
       MoverProcess mover = MoverProcess.start(fixture, options);
       mover.awaitPhase("CUTOVER", Duration.ofSeconds(60));
-      int frozenShard = awaitFrozenShard(cluster, plan, mover);
+      int frozenShard =
+          MoveCluster.awaitFrozenShard(cluster.etcd, plan, mover, Duration.ofSeconds(20));
       Poll.until(
           Duration.ofSeconds(10),
           "the first keys of the frozen group on the target",
@@ -220,49 +218,6 @@ class MoverOfflineIT {
     }
     assertThat(notifyKeyspaceEvents(cluster)).isEqualTo(settingsBefore);
     cluster.assertNoRecordAndNoLock();
-    report("offline move resumed after a kill", result);
-  }
-
-  /** Waits until etcd shows one of the plan's shards frozen; returns it. */
-  private static int awaitFrozenShard(MoveCluster cluster, MovePlan plan, MoverProcess mover) {
-    AtomicInteger frozen = new AtomicInteger(-1);
-    try (TopologyAdmin admin = TopologyAdmin.create(cluster.etcd)) {
-      Poll.until(
-          Duration.ofSeconds(20),
-          "a shard of the plan to be frozen in etcd",
-          () -> {
-            Map<Integer, ShardAssignment> map = admin.read().assignments();
-            for (int shard : plan.moves().keySet()) {
-              if (map.get(shard).state() == ShardState.FROZEN) {
-                frozen.set(shard);
-                return true;
-              }
-            }
-            return false;
-          },
-          () -> mover.describe(80));
-    }
-    return frozen.get();
-  }
-
-  /** Prints the freezes, for docs/migration.md. */
-  private static void report(String what, MoveResult result) {
-    StringBuilder line = new StringBuilder("MOVER-OFFLINE " + what + ":");
-    for (GroupOutcome group : result.groups()) {
-      line.append(
-          String.format(
-              " [shards %s cut=%s freeze=%.1fms ack=%.1fms]",
-              group.shards(),
-              group.cutOver(),
-              group.freezeDuration().toNanos() / 1e6,
-              group.acknowledgementWait().toNanos() / 1e6));
-    }
-    line.append(" elapsed=")
-        .append(result.elapsed().toMillis())
-        .append("ms keysCopied=")
-        .append(result.progress().keysCopied())
-        .append(" keysCleanedUp=")
-        .append(result.progress().keysCleanedUp());
-    System.out.println(line);
+    MoveCluster.printGroups("MOVER-OFFLINE", "offline move resumed after a kill", result);
   }
 }
