@@ -37,6 +37,18 @@ public final class ExceptionTranslation {
 
   private ExceptionTranslation() {}
 
+  /**
+   * Runs one driver call on the caller's thread and returns its answer; a failure comes out as
+   * {@link #translate} makes it.
+   */
+  public static <T> T translated(java.util.function.Supplier<T> call) {
+    try {
+      return call.get();
+    } catch (RuntimeException failure) {
+      throw translate(failure);
+    }
+  }
+
   /** The Spring exception for a failure of the driver; a {@link DataAccessException} as is. */
   public static DataAccessException translate(RuntimeException failure) {
     if (failure instanceof DataAccessException alreadyTranslated) {

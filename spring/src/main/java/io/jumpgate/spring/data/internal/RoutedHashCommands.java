@@ -1,6 +1,7 @@
 package io.jumpgate.spring.data.internal;
 
 import static io.jumpgate.spring.data.internal.ExceptionTranslation.translate;
+import static io.jumpgate.spring.data.internal.ExceptionTranslation.translated;
 
 import io.jumpgate.driver.JumpgateCommands;
 import io.lettuce.core.KeyValue;
@@ -32,11 +33,7 @@ final class RoutedHashCommands extends UnsupportedHashCommands {
 
   @Override
   public Boolean hSet(byte[] key, byte[] field, byte[] value) {
-    try {
-      return redis.hset(key, field, value);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.hset(key, field, value));
   }
 
   @Override
@@ -57,11 +54,7 @@ final class RoutedHashCommands extends UnsupportedHashCommands {
 
   @Override
   public byte[] hGet(byte[] key, byte[] field) {
-    try {
-      return redis.hget(key, field);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.hget(key, field));
   }
 
   @Override
@@ -80,38 +73,22 @@ final class RoutedHashCommands extends UnsupportedHashCommands {
 
   @Override
   public Map<byte[], byte[]> hGetAll(byte[] key) {
-    try {
-      return redis.hgetall(key);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.hgetall(key));
   }
 
   @Override
   public Long hDel(byte[] key, byte[]... fields) {
-    try {
-      return redis.hdel(key, fields);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.hdel(key, fields));
   }
 
   @Override
   public Boolean hExists(byte[] key, byte[] field) {
-    try {
-      return redis.hexists(key, field);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.hexists(key, field));
   }
 
   @Override
   public Long hIncrBy(byte[] key, byte[] field, long delta) {
-    try {
-      return redis.hincrby(key, field, delta);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.hincrby(key, field, delta));
   }
 
   @Override
@@ -123,28 +100,16 @@ final class RoutedHashCommands extends UnsupportedHashCommands {
 
   @Override
   public Long hLen(byte[] key) {
-    try {
-      return redis.hlen(key);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.hlen(key));
   }
 
   @Override
   public Set<byte[]> hKeys(byte[] key) {
-    try {
-      return new LinkedHashSet<>(redis.hkeys(key));
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> new LinkedHashSet<>(redis.hkeys(key)));
   }
 
   @Override
   public List<byte[]> hVals(byte[] key) {
-    try {
-      return redis.hvals(key);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.hvals(key));
   }
 }

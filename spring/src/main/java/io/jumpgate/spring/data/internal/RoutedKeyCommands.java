@@ -1,6 +1,6 @@
 package io.jumpgate.spring.data.internal;
 
-import static io.jumpgate.spring.data.internal.ExceptionTranslation.translate;
+import static io.jumpgate.spring.data.internal.ExceptionTranslation.translated;
 
 import io.jumpgate.driver.JumpgateCommands;
 import io.lettuce.core.codec.ByteArrayCodec;
@@ -37,38 +37,22 @@ final class RoutedKeyCommands extends UnsupportedKeyCommands {
 
   @Override
   public Long del(byte[]... keys) {
-    try {
-      return redis.del(keys);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.del(keys));
   }
 
   @Override
   public Long unlink(byte[]... keys) {
-    try {
-      return redis.unlink(keys);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.unlink(keys));
   }
 
   @Override
   public Long exists(byte[]... keys) {
-    try {
-      return redis.exists(keys);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.exists(keys));
   }
 
   @Override
   public Long touch(byte[]... keys) {
-    try {
-      return redis.touch(keys);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.touch(keys));
   }
 
   @Override
@@ -76,11 +60,7 @@ final class RoutedKeyCommands extends UnsupportedKeyCommands {
     if (condition != null && condition != ExpirationOptions.Condition.ALWAYS) {
       return expireWithCondition(CommandType.EXPIRE, key, seconds, condition);
     }
-    try {
-      return redis.expire(key, seconds);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.expire(key, seconds));
   }
 
   @Override
@@ -88,11 +68,7 @@ final class RoutedKeyCommands extends UnsupportedKeyCommands {
     if (condition != null && condition != ExpirationOptions.Condition.ALWAYS) {
       return expireWithCondition(CommandType.PEXPIRE, key, millis, condition);
     }
-    try {
-      return redis.pexpire(key, millis);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.pexpire(key, millis));
   }
 
   @Override
@@ -100,11 +76,7 @@ final class RoutedKeyCommands extends UnsupportedKeyCommands {
     if (condition != null && condition != ExpirationOptions.Condition.ALWAYS) {
       return expireWithCondition(CommandType.EXPIREAT, key, unixTime, condition);
     }
-    try {
-      return redis.expireat(key, unixTime);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.expireat(key, unixTime));
   }
 
   @Override
@@ -124,11 +96,7 @@ final class RoutedKeyCommands extends UnsupportedKeyCommands {
 
   @Override
   public Long ttl(byte[] key) {
-    try {
-      return redis.ttl(key);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.ttl(key));
   }
 
   @Override
@@ -138,11 +106,7 @@ final class RoutedKeyCommands extends UnsupportedKeyCommands {
 
   @Override
   public Long pTtl(byte[] key) {
-    try {
-      return redis.pttl(key);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.pttl(key));
   }
 
   @Override
@@ -152,29 +116,17 @@ final class RoutedKeyCommands extends UnsupportedKeyCommands {
 
   @Override
   public Boolean persist(byte[] key) {
-    try {
-      return redis.persist(key);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.persist(key));
   }
 
   @Override
   public DataType type(byte[] key) {
-    try {
-      return DataType.fromCode(redis.type(key));
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> DataType.fromCode(redis.type(key)));
   }
 
   @Override
   public Set<byte[]> keys(byte[] pattern) {
-    try {
-      return new LinkedHashSet<>(redis.keys(pattern));
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> new LinkedHashSet<>(redis.keys(pattern)));
   }
 
   @Override

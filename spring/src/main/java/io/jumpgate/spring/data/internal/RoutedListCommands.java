@@ -1,6 +1,6 @@
 package io.jumpgate.spring.data.internal;
 
-import static io.jumpgate.spring.data.internal.ExceptionTranslation.translate;
+import static io.jumpgate.spring.data.internal.ExceptionTranslation.translated;
 
 import io.jumpgate.driver.JumpgateCommands;
 import io.lettuce.core.codec.ByteArrayCodec;
@@ -28,83 +28,47 @@ final class RoutedListCommands extends UnsupportedListCommands {
 
   @Override
   public Long lPush(byte[] key, byte[]... values) {
-    try {
-      return redis.lpush(key, values);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.lpush(key, values));
   }
 
   @Override
   public Long rPush(byte[] key, byte[]... values) {
-    try {
-      return redis.rpush(key, values);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.rpush(key, values));
   }
 
   @Override
   public byte[] lPop(byte[] key) {
-    try {
-      return redis.lpop(key);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.lpop(key));
   }
 
   @Override
   public List<byte[]> lPop(byte[] key, long count) {
-    try {
-      return redis.lpop(key, count);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.lpop(key, count));
   }
 
   @Override
   public byte[] rPop(byte[] key) {
-    try {
-      return redis.rpop(key);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.rpop(key));
   }
 
   @Override
   public List<byte[]> rPop(byte[] key, long count) {
-    try {
-      return redis.rpop(key, count);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.rpop(key, count));
   }
 
   @Override
   public List<byte[]> lRange(byte[] key, long start, long end) {
-    try {
-      return redis.lrange(key, start, end);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.lrange(key, start, end));
   }
 
   @Override
   public Long lLen(byte[] key) {
-    try {
-      return redis.llen(key);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.llen(key));
   }
 
   @Override
   public byte[] lIndex(byte[] key, long index) {
-    try {
-      return redis.lindex(key, index);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.lindex(key, index));
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.jumpgate.spring.data.internal;
 
 import static io.jumpgate.spring.data.internal.ExceptionTranslation.translate;
+import static io.jumpgate.spring.data.internal.ExceptionTranslation.translated;
 
 import io.jumpgate.driver.JumpgateCommands;
 import io.lettuce.core.ScriptOutputType;
@@ -36,11 +37,8 @@ final class RoutedScriptingCommands extends UnsupportedScriptingCommands {
   public <T> T eval(byte[] script, ReturnType returnType, int numKeys, byte[]... keysAndArgs) {
     byte[][] keys = keys("EVAL", numKeys, keysAndArgs);
     byte[][] arguments = arguments(numKeys, keysAndArgs);
-    try {
-      return answer(returnType, redis.eval(script, outputType(returnType), keys, arguments));
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(
+        () -> answer(returnType, redis.eval(script, outputType(returnType), keys, arguments)));
   }
 
   @Override
@@ -48,11 +46,9 @@ final class RoutedScriptingCommands extends UnsupportedScriptingCommands {
       String scriptSha, ReturnType returnType, int numKeys, byte[]... keysAndArgs) {
     byte[][] keys = keys("EVALSHA", numKeys, keysAndArgs);
     byte[][] arguments = arguments(numKeys, keysAndArgs);
-    try {
-      return answer(returnType, redis.evalsha(scriptSha, outputType(returnType), keys, arguments));
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(
+        () ->
+            answer(returnType, redis.evalsha(scriptSha, outputType(returnType), keys, arguments)));
   }
 
   @Override

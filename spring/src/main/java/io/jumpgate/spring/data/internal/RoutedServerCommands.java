@@ -1,6 +1,7 @@
 package io.jumpgate.spring.data.internal;
 
 import static io.jumpgate.spring.data.internal.ExceptionTranslation.translate;
+import static io.jumpgate.spring.data.internal.ExceptionTranslation.translated;
 
 import io.jumpgate.driver.JumpgateCommands;
 import io.lettuce.core.FlushMode;
@@ -28,11 +29,7 @@ final class RoutedServerCommands extends UnsupportedServerCommands {
 
   @Override
   public Long dbSize() {
-    try {
-      return redis.dbsize();
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.dbsize());
   }
 
   @Override
@@ -78,21 +75,13 @@ final class RoutedServerCommands extends UnsupportedServerCommands {
    */
   @Override
   public Properties info() {
-    try {
-      return merged(redis.info());
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> merged(redis.info()));
   }
 
   /** INFO of one section on every node; see {@link #info()}. */
   @Override
   public Properties info(String section) {
-    try {
-      return merged(redis.info(section));
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> merged(redis.info(section)));
   }
 
   private static Properties merged(Map<String, String> infoByNode) {

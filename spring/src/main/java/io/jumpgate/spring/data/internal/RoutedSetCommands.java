@@ -1,6 +1,6 @@
 package io.jumpgate.spring.data.internal;
 
-import static io.jumpgate.spring.data.internal.ExceptionTranslation.translate;
+import static io.jumpgate.spring.data.internal.ExceptionTranslation.translated;
 
 import io.jumpgate.driver.JumpgateCommands;
 import io.lettuce.core.codec.ByteArrayCodec;
@@ -31,47 +31,27 @@ final class RoutedSetCommands extends UnsupportedSetCommands {
 
   @Override
   public Long sAdd(byte[] key, byte[]... values) {
-    try {
-      return redis.sadd(key, values);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.sadd(key, values));
   }
 
   @Override
   public Long sRem(byte[] key, byte[]... values) {
-    try {
-      return redis.srem(key, values);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.srem(key, values));
   }
 
   @Override
   public Set<byte[]> sMembers(byte[] key) {
-    try {
-      return redis.smembers(key);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.smembers(key));
   }
 
   @Override
   public Boolean sIsMember(byte[] key, byte[] value) {
-    try {
-      return redis.sismember(key, value);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.sismember(key, value));
   }
 
   @Override
   public Long sCard(byte[] key) {
-    try {
-      return redis.scard(key);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.scard(key));
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.jumpgate.spring.data.internal;
 
 import static io.jumpgate.spring.data.internal.ExceptionTranslation.translate;
+import static io.jumpgate.spring.data.internal.ExceptionTranslation.translated;
 
 import io.jumpgate.driver.JumpgateCommands;
 import io.lettuce.core.KeyValue;
@@ -34,38 +35,22 @@ final class RoutedStringCommands extends UnsupportedStringCommands {
 
   @Override
   public byte[] get(byte[] key) {
-    try {
-      return redis.get(key);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.get(key));
   }
 
   @Override
   public byte[] getDel(byte[] key) {
-    try {
-      return redis.getdel(key);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.getdel(key));
   }
 
   @Override
   public byte[] getEx(byte[] key, Expiration expiration) {
-    try {
-      return redis.getex(key, Expirations.getExArguments(expiration));
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.getex(key, Expirations.getExArguments(expiration)));
   }
 
   @Override
   public byte[] getSet(byte[] key, byte[] value) {
-    try {
-      return redis.getset(key, value);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.getset(key, value));
   }
 
   @Override
@@ -84,67 +69,39 @@ final class RoutedStringCommands extends UnsupportedStringCommands {
 
   @Override
   public Boolean set(byte[] key, byte[] value) {
-    try {
-      return "OK".equals(redis.set(key, value));
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> "OK".equals(redis.set(key, value)));
   }
 
   @Override
   public Boolean set(byte[] key, byte[] value, SetCondition condition, Expiration expiration) {
     SetArgs arguments = Expirations.setArguments("SET", condition, expiration);
-    try {
-      return "OK".equals(redis.set(key, value, arguments));
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> "OK".equals(redis.set(key, value, arguments)));
   }
 
   @Override
   public byte[] setGet(byte[] key, byte[] value, SetCondition condition, Expiration expiration) {
     SetArgs arguments = Expirations.setArguments("SET ... GET", condition, expiration);
-    try {
-      return redis.setGet(key, value, arguments);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.setGet(key, value, arguments));
   }
 
   @Override
   public Boolean setNX(byte[] key, byte[] value) {
-    try {
-      return redis.setnx(key, value);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.setnx(key, value));
   }
 
   @Override
   public Boolean setEx(byte[] key, long seconds, byte[] value) {
-    try {
-      return "OK".equals(redis.setex(key, seconds, value));
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> "OK".equals(redis.setex(key, seconds, value)));
   }
 
   @Override
   public Boolean pSetEx(byte[] key, long milliseconds, byte[] value) {
-    try {
-      return "OK".equals(redis.set(key, value, SetArgs.Builder.px(milliseconds)));
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> "OK".equals(redis.set(key, value, SetArgs.Builder.px(milliseconds))));
   }
 
   @Override
   public Boolean mSet(Map<byte[], byte[]> tuple) {
-    try {
-      return "OK".equals(redis.mset(tuple));
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> "OK".equals(redis.mset(tuple)));
   }
 
   @Override
@@ -158,65 +115,37 @@ final class RoutedStringCommands extends UnsupportedStringCommands {
 
   @Override
   public Long incr(byte[] key) {
-    try {
-      return redis.incr(key);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.incr(key));
   }
 
   @Override
   public Long incrBy(byte[] key, long value) {
-    try {
-      return redis.incrby(key, value);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.incrby(key, value));
   }
 
   @Override
   public Double incrBy(byte[] key, double value) {
-    try {
-      return redis.incrbyfloat(key, value);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.incrbyfloat(key, value));
   }
 
   @Override
   public Long decr(byte[] key) {
-    try {
-      return redis.decr(key);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.decr(key));
   }
 
   @Override
   public Long decrBy(byte[] key, long value) {
-    try {
-      return redis.decrby(key, value);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.decrby(key, value));
   }
 
   @Override
   public Long append(byte[] key, byte[] value) {
-    try {
-      return redis.append(key, value);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.append(key, value));
   }
 
   @Override
   public byte[] getRange(byte[] key, long start, long end) {
-    try {
-      return redis.getrange(key, start, end);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.getrange(key, start, end));
   }
 
   @Override
@@ -230,10 +159,6 @@ final class RoutedStringCommands extends UnsupportedStringCommands {
 
   @Override
   public Long strLen(byte[] key) {
-    try {
-      return redis.strlen(key);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.strlen(key));
   }
 }

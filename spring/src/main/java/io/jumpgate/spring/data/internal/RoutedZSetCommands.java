@@ -1,6 +1,7 @@
 package io.jumpgate.spring.data.internal;
 
 import static io.jumpgate.spring.data.internal.ExceptionTranslation.translate;
+import static io.jumpgate.spring.data.internal.ExceptionTranslation.translated;
 
 import io.jumpgate.driver.JumpgateCommands;
 import io.lettuce.core.ScoredValue;
@@ -46,13 +47,11 @@ final class RoutedZSetCommands extends UnsupportedZSetCommands {
     for (Tuple tuple : tuples) {
       scored[index++] = ScoredValue.just(tuple.getScore(), tuple.getValue());
     }
-    try {
-      return args == null || args.isEmpty()
-          ? redis.zadd(key, scored)
-          : redis.zadd(key, lettuceArguments(args), scored);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(
+        () ->
+            args == null || args.isEmpty()
+                ? redis.zadd(key, scored)
+                : redis.zadd(key, lettuceArguments(args), scored));
   }
 
   private static io.lettuce.core.ZAddArgs lettuceArguments(RedisZSetCommands.ZAddArgs args) {
@@ -77,56 +76,32 @@ final class RoutedZSetCommands extends UnsupportedZSetCommands {
 
   @Override
   public Long zRem(byte[] key, byte[]... values) {
-    try {
-      return redis.zrem(key, values);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.zrem(key, values));
   }
 
   @Override
   public Double zScore(byte[] key, byte[] value) {
-    try {
-      return redis.zscore(key, value);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.zscore(key, value));
   }
 
   @Override
   public Double zIncrBy(byte[] key, double increment, byte[] value) {
-    try {
-      return redis.zincrby(key, increment, value);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.zincrby(key, increment, value));
   }
 
   @Override
   public Long zCard(byte[] key) {
-    try {
-      return redis.zcard(key);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.zcard(key));
   }
 
   @Override
   public Long zRank(byte[] key, byte[] value) {
-    try {
-      return redis.zrank(key, value);
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> redis.zrank(key, value));
   }
 
   @Override
   public Set<byte[]> zRange(byte[] key, long start, long end) {
-    try {
-      return new LinkedHashSet<>(redis.zrange(key, start, end));
-    } catch (RuntimeException failure) {
-      throw translate(failure);
-    }
+    return translated(() -> new LinkedHashSet<>(redis.zrange(key, start, end)));
   }
 
   @Override
