@@ -107,6 +107,15 @@ final class LocalNodes implements AutoCloseable {
     return Long.parseLong(answer.substring(1)) == 1;
   }
 
+  /** PTTL of a key on one node (-2: no such key, -1: no expiry), on a new connection. */
+  long pttl(String nodeId, String key) throws IOException {
+    String answer = inline(redisPorts.get(nodeId), "PTTL " + key);
+    if (!answer.startsWith(":")) {
+      throw new IOException("PTTL " + key + " on " + nodeId + " answered " + answer);
+    }
+    return Long.parseLong(answer.substring(1));
+  }
+
   /** How many clients of one node subscribe to the channel (PUBSUB NUMSUB on a new connection). */
   long subscribers(String nodeId, String channel) throws IOException {
     List<String> lines = lines(redisPorts.get(nodeId), "PUBSUB NUMSUB " + channel, 4);

@@ -1,0 +1,118 @@
+package example.shop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jumpgate.driver.JumpgateClient;
+import io.jumpgate.routing.Xxh64JumpRouter;
+import io.jumpgate.spring.data.JumpgateConnectionFactory;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.SpringApplication;
+import org.springframework.cache.CacheManager;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.data.redis.cache.RedisCacheManager;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+
+/**
+ * The unchanged application on a real etcd and three redis-servers: the test starts the cluster and
+ * passes its etcd endpoint as jumpgate.etcd.endpoints (the one setting that differs from
+ * application.properties), then checks with EXISTS and PTTL on each node that every key the
+ * application wrote sits on the leader of its shard, and only there.
+ */
+class ShopOnJumpgateTest {
+  private static final int SHARDS = 64;
+
+  private static LocalCluster cluster;
+  private static ConfigurableApplicationContext app;
+
+  @BeforeAll
+  static void start() throws IOException {
+    cluster = LocalCluster.start(SHARDS, 3);
+    try {
+      app =
+          SpringApplication.run(
+              ShopApplication.class, "--jumpgate.etcd.endpoints=" + cluster.etcdEndpoint());
+    } catch (RuntimeException | Error e) {
+      cluster.close();
+      throw e;
+    }
+  }
+
+  @AfterAll
+  static void stop() {
+    try {
+      if (app != null) {
+        app.close();
+      }
+    } finally {
+      cluster.close();
+    }
+  }
+
+  @Test
+  void should_run_on_jumpgates_factory_and_redis_cache_manager() {
+    assertThat(app.getBean(RedisConnectionFactory.class))
+        .isInstanceOf(JumpgateConnectionFactory.class);
+    assertThat(app.getBean(CacheManager.class)).isInstanceOf(RedisCacheManager.class);
+  }
+
+  @Test
+  void should_keep_stock_on_the_leaders_of_its_keys() throws IOException {
+    Stock stock = app.getBean(Stock.class);
+    List<String> skus = new ArrayList<>();
+    Set<String> leaders = new HashSet<>();
+    for (int index = 0; index < 40; index++) {
+      String sku = "sku-" + index;
+      skus.add(sku);
+      stock.put(sku, 100 + index);
+      leaders.add(assertOnlyOnItsLeader("stock:" + sku));
+    }
+    assertThat(leaders).containsExactlyInAnyOrderElementsOf(cluster.nodeIds());
+
+    assertThat(stock.take("sku-3")).isEqualTo(102);
+    List<String> counts = stock.counts(List.of("sku-0", "sku-3", "missing", "sku-39"));
+    assertThat(counts).containsExactly("100", "102", null, "139");
+
+    stock.describe("sku-5", "lamp", "green");
+    assertOnlyOnItsLeader("product:sku-5");
+    assertThat(stock.name("sku-5")).isEqualTo("lamp");
+  }
+
+  @Test
+  void should_cache_prices_on_the_leader_of_each_cache_key() throws IOException {
+    Prices prices = app.getBean(Prices.class);
+    int before = prices.catalogueCalls();
+
+    assertThat(prices.price("sku-12")).isEqualTo("EUR 42.00");
+    assertThat(prices.price("sku-12")).isEqualTo("EUR 42.00");
+
+    assertThat(prices.catalogueCalls()).isEqualTo(before + 1);
+    String leader = assertOnlyOnItsLeader("prices::sku-12");
+    // spring.cache.redis.time-to-live=10m
+    assertThat(cluster.pttl(leader, "prices::sku-12")).isPositive().isLessThanOrEqualTo(600_000L);
+
+    prices.forget("sku-12");
+    for (String node : cluster.nodeIds()) {
+      assertThat(cluster.holds(node, "prices::sku-12")).as("evicted from %s", node).isFalse();
+    }
+    assertThat(prices.price("sku-12")).isEqualTo("EUR 42.00");
+    assertThat(prices.catalogueCalls()).isEqualTo(before + 2);
+  }
+
+  /** Asserts the key is on its shard's leader (as the routing core names it) and on no other. */
+  private static String assertOnlyOnItsLeader(String key) throws IOException {
+    int shard = Xxh64JumpRouter.forShards(SHARDS).shardOf(key.getBytes(StandardCharsets.UTF_8));
+    String leader = app.getBean(JumpgateClient.class).topology().route(shard).leader().id();
+    for (String node : cluster.nodeIds()) {
+      assertThat(cluster.holds(node, key)).as("%s on %s", key, node).isEqualTo(node.equals(leader));
+    }
+    return leader;
+  }
+}
