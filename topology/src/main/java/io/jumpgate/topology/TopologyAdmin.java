@@ -26,7 +26,6 @@ import io.jumpgate.topology.TopologyAdminException.Reason;
 import io.jumpgate.topology.TopologyAdminPlan.KeyCheck;
 import io.jumpgate.topology.TopologyAdminPlan.KeyWrite;
 import io.jumpgate.topology.TopologyAdminPlan.NodeChange;
-import io.jumpgate.topology.internal.EtcdClients;
 import io.jumpgate.topology.internal.KeyChange;
 import java.io.IOException;
 import java.net.InetAddress;
