@@ -5,11 +5,11 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 /**
- * A prototype of {@code io.jumpgate.routing.internal.HashTagScanner.routingKey(byte[], int, int)}
- * with the same result (the same packed {@code start << 32 | length}) and a faster search: the SWAR
- * brace search tests 32 bytes per branch instead of 8. The shipped scan costs about 0.9 ns per 8
- * bytes of a key without a tag (about 28 ns for 256 bytes, close to XXH64's own cost), most of it
- * the per-word loop branch.
+ * A prototype of {@code io.jumpgate.routing.HashTagScanner.routingKey(byte[], int, int)} with the
+ * same result (the same packed {@code start << 32 | length}) and a faster search: the SWAR brace
+ * search tests 32 bytes per branch instead of 8. The shipped scan costs about 0.9 ns per 8 bytes of
+ * a key without a tag (about 28 ns for 256 bytes, close to XXH64's own cost), most of it the
+ * per-word loop branch.
  */
 public final class FastHashTagScanner {
 

@@ -1,6 +1,6 @@
 package io.jumpgate.bench;
 
-import io.jumpgate.routing.internal.HashTagScanner;
+import io.jumpgate.routing.HashTagScanner;
 import java.util.Objects;
 import net.openhft.hashing.LongHashFunction;
 

@@ -2,7 +2,7 @@ package io.jumpgate.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jumpgate.routing.internal.HashTagScanner;
+import io.jumpgate.routing.HashTagScanner;
 import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;

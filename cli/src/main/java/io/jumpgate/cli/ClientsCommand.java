@@ -1,10 +1,6 @@
 package io.jumpgate.cli;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
 import io.etcd.jetcd.KV;
@@ -12,9 +8,10 @@ import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.kv.GetResponse;
 import io.etcd.jetcd.options.GetOption;
 import io.jumpgate.spi.TopologyUnavailableException;
+import io.jumpgate.topology.EtcdClients;
 import io.jumpgate.topology.EtcdTopologyOptions;
+import io.jumpgate.topology.RegisteredClient;
 import io.jumpgate.topology.TopologyKeys;
-import io.jumpgate.topology.internal.EtcdClients;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -69,8 +66,6 @@ import picocli.CommandLine.Spec;
     })
 public final class ClientsCommand implements Callable<Integer> {
 
-  private static final JsonFactory JSON = new JsonFactory();
-
   @Spec private CommandSpec spec;
 
   @Mixin private EtcdOptions etcd;
@@ -79,31 +74,12 @@ public final class ClientsCommand implements Callable<Integer> {
   private boolean json;
 
   /**
-   * One registration.
-   *
-   * @param id the client id (the key's last part)
-   * @param host the host it runs on, or null
-   * @param pid its process id, or -1
-   * @param revision the topology revision it has applied, or -1
-   * @param since when it started, as written, or null
-   * @param version the driver version, or null
-   * @param lease the etcd lease the key is bound to, or 0
-   * @param error why the value is not a registration, or null
+   * How far a client's applied revision is behind {@code current}, or -1 when unknown (no map, or a
+   * value that does not decode).
    */
-  record Registration(
-      String id,
-      String host,
-      long pid,
-      long revision,
-      String since,
-      String version,
-      long lease,
-      String error) {
-
-    /** How far the applied revision is behind {@code current}, or -1 when unknown. */
-    long lagBehind(long current) {
-      return revision < 0 || current <= 0 ? -1 : Math.max(0, current - revision);
-    }
+  static long lagBehind(RegisteredClient client, long current) {
+    long revision = client.revision();
+    return revision < 0 || current <= 0 ? -1 : Math.max(0, current - revision);
   }
 
   /**
@@ -113,7 +89,7 @@ public final class ClientsCommand implements Callable<Integer> {
    * @param current the revision of the latest change to the map, 0 when there is no map
    * @param clients the registrations, sorted by id
    */
-  record Listing(String cluster, long current, List<Registration> clients) {}
+  record Listing(String cluster, long current, List<RegisteredClient> clients) {}
 
   @Override
   public Integer call() {
@@ -156,14 +132,15 @@ public final class ClientsCommand implements Callable<Integer> {
                       .withSortOrder(GetOption.SortOrder.ASCEND)
                       .build()),
               timeout);
-      List<Registration> clients = new ArrayList<>(registered.getKvs().size());
+      List<RegisteredClient> clients = new ArrayList<>(registered.getKvs().size());
       for (KeyValue entry : registered.getKvs()) {
         String key = entry.getKey().toString(StandardCharsets.UTF_8);
         clients.add(
-            parse(
+            RegisteredClient.decode(
                 key.substring(keys.clientsPrefix().length()),
                 entry.getValue().getBytes(),
-                entry.getLease()));
+                entry.getLease(),
+                entry.getModRevision()));
       }
       return new Listing(options.cluster(), current, clients);
     } catch (ExecutionException e) {
@@ -201,57 +178,6 @@ public final class ClientsCommand implements Callable<Integer> {
     return call.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
   }
 
-  /** A registration value; fields of the wrong type, unknown fields and bad JSON are tolerated. */
-  static Registration parse(String id, byte[] value, long lease) {
-    String host = null;
-    long pid = -1;
-    long revision = -1;
-    String since = null;
-    String version = null;
-    try (JsonParser parser = JSON.createParser(value)) {
-      if (parser.nextToken() != JsonToken.START_OBJECT) {
-        return invalid(id, lease, "not a JSON object");
-      }
-      JsonToken token;
-      while ((token = parser.nextToken()) == JsonToken.FIELD_NAME) {
-        String field = parser.currentName();
-        JsonToken valueToken = parser.nextToken();
-        switch (field) {
-          case "host" -> host = valueToken == JsonToken.VALUE_STRING ? parser.getText() : host;
-          case "pid" ->
-              pid = valueToken == JsonToken.VALUE_NUMBER_INT ? parser.getLongValue() : pid;
-          case "revision" ->
-              revision =
-                  valueToken == JsonToken.VALUE_NUMBER_INT ? parser.getLongValue() : revision;
-          case "since" -> since = valueToken == JsonToken.VALUE_STRING ? parser.getText() : since;
-          case "version" ->
-              version = valueToken == JsonToken.VALUE_STRING ? parser.getText() : version;
-          default -> {
-            // unknown fields are ignored
-          }
-        }
-        if (valueToken == JsonToken.START_OBJECT || valueToken == JsonToken.START_ARRAY) {
-          parser.skipChildren();
-        }
-      }
-      if (token != JsonToken.END_OBJECT) {
-        return invalid(id, lease, "not a JSON object");
-      }
-    } catch (JsonProcessingException e) {
-      return invalid(id, lease, "not JSON: " + e.getOriginalMessage());
-    } catch (IOException e) {
-      return invalid(id, lease, "not JSON: " + e.getMessage());
-    }
-    if (revision < 0) {
-      return invalid(id, lease, "no \"revision\"");
-    }
-    return new Registration(id, host, pid, revision, since, version, lease, null);
-  }
-
-  private static Registration invalid(String id, long lease, String error) {
-    return new Registration(id, null, -1, -1, null, null, lease, error);
-  }
-
   // ---- output ----------------------------------------------------------------------------------
 
   static void printText(PrintWriter out, Listing listing) {
@@ -278,11 +204,11 @@ public final class ClientsCommand implements Callable<Integer> {
               .column("LAG", TextTable.Alignment.RIGHT)
               .column("SINCE")
               .column("VERSION");
-      for (Registration client : listing.clients()) {
-        if (client.error() != null) {
+      for (RegisteredClient client : listing.clients()) {
+        if (client.invalidReason() != null) {
           table.row(
-              KeyText.printable(client.id()),
-              "invalid: " + KeyText.printable(client.error()),
+              KeyText.printable(client.clientId()),
+              "invalid: " + KeyText.printable(client.invalidReason()),
               "",
               "",
               "",
@@ -290,9 +216,9 @@ public final class ClientsCommand implements Callable<Integer> {
               "");
           continue;
         }
-        long lag = client.lagBehind(listing.current());
+        long lag = lagBehind(client, listing.current());
         table.row(
-            KeyText.printable(client.id()),
+            KeyText.printable(client.clientId()),
             text(client.host()),
             client.pid() < 0 ? "-" : Long.toString(client.pid()),
             Long.toString(client.revision()),
@@ -322,16 +248,16 @@ public final class ClientsCommand implements Callable<Integer> {
       generator.writeNullField("revision");
     }
     generator.writeArrayFieldStart("clients");
-    for (Registration client : listing.clients()) {
+    for (RegisteredClient client : listing.clients()) {
       generator.writeStartObject();
-      generator.writeStringField("id", client.id());
-      if (client.error() != null) {
-        generator.writeStringField("error", client.error());
+      generator.writeStringField("id", client.clientId());
+      if (client.invalidReason() != null) {
+        generator.writeStringField("error", client.invalidReason());
       } else {
         generator.writeStringField("host", client.host());
         numberOrNull(generator, "pid", client.pid());
         generator.writeNumberField("revision", client.revision());
-        numberOrNull(generator, "lag", client.lagBehind(listing.current()));
+        numberOrNull(generator, "lag", lagBehind(client, listing.current()));
         generator.writeStringField("since", client.since());
         generator.writeStringField("version", client.version());
       }

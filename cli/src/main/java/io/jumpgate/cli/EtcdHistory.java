@@ -2,22 +2,17 @@ package io.jumpgate.cli;
 
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
-import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.kv.GetResponse;
 import io.etcd.jetcd.options.GetOption;
 import io.jumpgate.spi.TopologyException;
 import io.jumpgate.spi.TopologySnapshot;
 import io.jumpgate.spi.TopologyUnavailableException;
+import io.jumpgate.topology.EtcdClients;
 import io.jumpgate.topology.EtcdTopologyOptions;
 import io.jumpgate.topology.TopologyKeys;
-import io.jumpgate.topology.internal.EtcdClients;
-import io.jumpgate.topology.internal.KeyChange;
-import io.jumpgate.topology.internal.TopologyState;
+import io.jumpgate.topology.TopologyListing;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -25,8 +20,8 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The shard map as etcd had it at an older revision: one ranged GET of the cluster's root prefix at
- * that revision, validated as a fresh listing is ({@link TopologyState#reset}). For {@code topology
- * diff A etcd@REV}.
+ * that revision, validated as a fresh listing is ({@link TopologyListing#snapshot}). For {@code
+ * topology diff A etcd@REV}.
  *
  * <p>Fails with a {@link TopologyUnavailableException} whose message names the endpoints and the
  * revision: compacted, not reached yet, not initialised at that revision, access refused, no answer
@@ -70,16 +65,8 @@ final class EtcdHistory {
       Thread.currentThread().interrupt();
       throw new TopologyUnavailableException(where + ": interrupted", e);
     }
-    List<KeyChange> entries = new ArrayList<>(response.getKvs().size());
-    for (KeyValue keyValue : response.getKvs()) {
-      entries.add(
-          KeyChange.put(
-              keyValue.getKey().toString(StandardCharsets.UTF_8),
-              keyValue.getValue().getBytes(),
-              keyValue.getModRevision()));
-    }
     try {
-      return new TopologyState(keys, 0, Clock.systemUTC()).reset(revision, entries);
+      return TopologyListing.snapshot(keys, revision, response.getKvs());
     } catch (TopologyException e) {
       throw new TopologyUnavailableException(where + ": " + e.getMessage(), e);
     }

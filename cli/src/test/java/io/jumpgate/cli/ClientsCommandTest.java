@@ -2,50 +2,72 @@ package io.jumpgate.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jumpgate.topology.RegisteredClient;
+import io.jumpgate.topology.RegistrationValue;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 /** {@code jumpgate clients} without etcd: parsing registrations and printing them. */
 class ClientsCommandTest {
 
-  private static ClientsCommand.Registration parse(String json) {
-    return ClientsCommand.parse("app-3:4242:abc123", json.getBytes(StandardCharsets.UTF_8), 77);
+  private static RegisteredClient parse(String json) {
+    return RegisteredClient.decode(
+        "app-3:4242:abc123", json.getBytes(StandardCharsets.UTF_8), 77, 1);
+  }
+
+  private static RegisteredClient registration(
+      String id, String host, long pid, long revision, String since, String version, long lease) {
+    return new RegisteredClient(
+        id,
+        new RegistrationValue(host, pid, revision, OptionalLong.empty(), since, version, "prod"),
+        lease,
+        1,
+        null);
   }
 
   @Test
   void should_read_a_registration_and_ignore_unknown_fields() {
-    ClientsCommand.Registration registration =
+    RegisteredClient registration =
         parse(
             "{\"host\":\"app-3\",\"pid\":4242,\"revision\":1234,\"since\":\"2026-11-21T10:00:00Z\","
                 + "\"version\":\"0.1.0\",\"cluster\":\"prod\",\"extra\":{\"a\":[1,2]},\"z\":true}");
     assertThat(registration)
         .isEqualTo(
-            new ClientsCommand.Registration(
+            new RegisteredClient(
                 "app-3:4242:abc123",
-                "app-3",
-                4242,
-                1234,
-                "2026-11-21T10:00:00Z",
-                "0.1.0",
+                new RegistrationValue(
+                    "app-3",
+                    4242,
+                    1234,
+                    OptionalLong.empty(),
+                    "2026-11-21T10:00:00Z",
+                    "0.1.0",
+                    "prod"),
                 77,
+                1,
                 null));
-    assertThat(registration.lagBehind(1234)).isZero();
-    assertThat(registration.lagBehind(1200)).isZero();
-    assertThat(registration.lagBehind(1240)).isEqualTo(6);
-    assertThat(registration.lagBehind(0)).isEqualTo(-1);
+    assertThat(ClientsCommand.lagBehind(registration, 1234)).isZero();
+    assertThat(ClientsCommand.lagBehind(registration, 1200)).isZero();
+    assertThat(ClientsCommand.lagBehind(registration, 1240)).isEqualTo(6);
+    assertThat(ClientsCommand.lagBehind(registration, 0)).isEqualTo(-1);
   }
 
   @Test
   void should_report_a_value_that_is_not_a_registration() {
-    assertThat(parse("not json").error()).startsWith("not JSON");
-    assertThat(parse("[1]").error()).isEqualTo("not a JSON object");
-    assertThat(parse("{\"host\":\"x\"}").error()).isEqualTo("no \"revision\"");
-    assertThat(parse("{\"revision\":\"12\"}").error()).isEqualTo("no \"revision\"");
-    assertThat(parse("{\"revision\":12,\"pid\":\"x\"}").pid()).isEqualTo(-1);
+    assertThat(parse("not json").invalidReason()).startsWith("not valid JSON");
+    assertThat(parse("[1]").invalidReason())
+        .isEqualTo("the value must be a JSON object, was an array");
+    assertThat(parse("{\"host\":\"x\"}").invalidReason()).isEqualTo("\"revision\" is required");
+    assertThat(parse("{\"revision\":\"12\"}").invalidReason())
+        .isEqualTo("\"revision\" must be an integer >= 0, was \"12\"");
+    assertThat(parse("{\"revision\":12,\"pid\":\"x\"}").invalidReason())
+        .isEqualTo("\"pid\" must be an integer >= 0, was \"x\"");
+    assertThat(ClientsCommand.lagBehind(parse("[1]"), 10)).isEqualTo(-1);
   }
 
   private static ClientsCommand.Listing listing() {
@@ -53,11 +75,9 @@ class ClientsCommandTest {
         "prod",
         1240,
         List.of(
-            new ClientsCommand.Registration(
-                "a:1:000001", "app-1", 1, 1240, "2026-11-21T10:00:00Z", "0.1.0", 5, null),
-            new ClientsCommand.Registration(
-                "b:2:000002", "app-2", 2, 1230, "2026-11-21T11:00:00Z", null, 6, null),
-            new ClientsCommand.Registration("c", null, -1, -1, null, null, 7, "not JSON: x")));
+            registration("a:1:000001", "app-1", 1, 1240, "2026-11-21T10:00:00Z", "0.1.0", 5),
+            registration("b:2:000002", "app-2", 2, 1230, "2026-11-21T11:00:00Z", null, 6),
+            new RegisteredClient("c", null, 7, 1, "not JSON: x")));
   }
 
   @Test

@@ -1,6 +1,5 @@
 package io.jumpgate.routing;
 
-import io.jumpgate.routing.internal.HashTagScanner;
 import io.jumpgate.routing.internal.Utf8Keys;
 import io.jumpgate.spi.ShardRouter;
 import java.nio.ByteBuffer;

@@ -9,7 +9,6 @@ import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.WatchOption;
 import io.etcd.jetcd.watch.WatchEvent;
 import io.etcd.jetcd.watch.WatchResponse;
-import io.jumpgate.topology.internal.EtcdClients;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;

@@ -14,7 +14,6 @@ import io.grpc.StatusRuntimeException;
 import io.jumpgate.spi.TopologyUnavailableException;
 import io.jumpgate.topology.TopologyAdminException.Reason;
 import io.jumpgate.topology.TopologyAdminPlan.KeyWrite;
-import io.jumpgate.topology.internal.EtcdClients;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;

@@ -17,7 +17,6 @@ import io.jumpgate.spi.TopologySource;
 import io.jumpgate.spi.TopologySourceStatus;
 import io.jumpgate.spi.TopologyUnavailableException;
 import io.jumpgate.topology.internal.ClusterNames;
-import io.jumpgate.topology.internal.EtcdClients;
 import io.jumpgate.topology.internal.KeyChange;
 import io.jumpgate.topology.internal.SourceStatusTracker;
 import io.jumpgate.topology.internal.TopologyListeners;

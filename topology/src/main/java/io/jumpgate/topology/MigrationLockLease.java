@@ -15,7 +15,6 @@ import io.etcd.jetcd.options.PutOption;
 import io.etcd.jetcd.support.CloseableClient;
 import io.grpc.stub.StreamObserver;
 import io.jumpgate.spi.MigrationLock;
-import io.jumpgate.topology.internal.EtcdClients;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

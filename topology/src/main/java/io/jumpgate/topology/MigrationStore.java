@@ -17,7 +17,6 @@ import io.jumpgate.spi.Node;
 import io.jumpgate.spi.ShardMigration;
 import io.jumpgate.spi.ShardState;
 import io.jumpgate.spi.TopologyUnavailableException;
-import io.jumpgate.topology.internal.EtcdClients;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;

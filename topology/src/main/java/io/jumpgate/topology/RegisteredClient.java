@@ -1,14 +1,14 @@
 package io.jumpgate.topology;
 
-import com.fasterxml.jackson.core.JsonToken;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * One driver instance's registration, {@code <root>/clients/<client-id>}: {@code
- * {"host":"app-3","pid":4242,"revision":1234,"since":"...","drained":1230}} (the driver writes
- * {@code version} and {@code cluster} too), bound to the client's etcd lease.
+ * One driver instance's registration, {@code <root>/clients/<client-id>}: the key's client id,
+ * lease and mod revision, and its {@link RegistrationValue value} ({@code
+ * {"host":"app-3","pid":4242,"revision":1234,"since":"...","drained":1230}}, decoded with the one
+ * registry codec), bound to the client's etcd lease.
  *
  * <p>{@link #drained()} is the contract's acknowledgement: the highest map revision R the client
  * has applied and for which no request it sent under an older map to a shard frozen at R is still
@@ -20,36 +20,63 @@ import java.util.OptionalLong;
  * <p>A driver names its connections {@link #connectionName(String) jumpgate:<client-id>}, so that a
  * mover can match {@code CLIENT LIST} entries to registrations.
  *
- * <p>Immutable and thread-safe. Decoded by {@link #decode}; the driver writes the value (this
- * module only reads it).
+ * <p>Immutable and thread-safe. Decoded by {@link #decode}; the driver writes the value with {@link
+ * RegistrationValue#encode()}.
  *
  * @param clientId the id from the key
- * @param host the host the client runs on, or null
- * @param pid its process id, or -1 when not given
- * @param revision the map revision it has applied, or -1 when not given
- * @param since when it registered, as written, or null
- * @param drained its acknowledgement, empty when it does not take part (or the value is invalid)
+ * @param value the decoded value, or null when it does not decode ({@link #invalidReason()} says
+ *     why)
  * @param lease the etcd lease of the key (0: none)
  * @param modRevision the mod revision of the key
  * @param invalidReason why the value does not decode, or null
  */
 public record RegisteredClient(
-    String clientId,
-    String host,
-    long pid,
-    long revision,
-    String since,
-    OptionalLong drained,
-    long lease,
-    long modRevision,
-    String invalidReason) {
+    String clientId, RegistrationValue value, long lease, long modRevision, String invalidReason) {
 
   /** What a driver's connection names start with: {@code jumpgate:}. */
   public static final String CONNECTION_NAME_PREFIX = "jumpgate:";
 
+  /**
+   * @throws IllegalArgumentException unless exactly one of {@code value} and {@code invalidReason}
+   *     is set
+   */
   public RegisteredClient {
     Objects.requireNonNull(clientId, "clientId");
-    Objects.requireNonNull(drained, "drained");
+    if ((value == null) == (invalidReason == null)) {
+      throw new IllegalArgumentException(
+          "a registration has either a value or an invalid reason, not "
+              + (value == null ? "neither" : "both"));
+    }
+  }
+
+  /** The host the client runs on, or null (also when the value is invalid). */
+  public String host() {
+    return value == null ? null : value.host();
+  }
+
+  /** Its process id, or -1 when not given or the value is invalid. */
+  public long pid() {
+    return value == null ? -1 : value.pid();
+  }
+
+  /** The map revision it has applied, or -1 when the value is invalid. */
+  public long revision() {
+    return value == null ? -1 : value.revision();
+  }
+
+  /** When it registered, as written, or null. */
+  public String since() {
+    return value == null ? null : value.since();
+  }
+
+  /** The driver version, or null. */
+  public String version() {
+    return value == null ? null : value.version();
+  }
+
+  /** Its acknowledgement, empty when it does not take part (or the value is invalid). */
+  public OptionalLong drained() {
+    return value == null ? OptionalLong.empty() : value.drained();
   }
 
   /** {@code jumpgate:<client-id>}: the name a driver gives every connection it opens to a node. */
@@ -70,60 +97,22 @@ public record RegisteredClient(
 
   /** Whether the client has acknowledged revision {@code frozenAt}: {@code drained >= frozenAt}. */
   public boolean hasDrained(long frozenAt) {
+    OptionalLong drained = drained();
     return drained.isPresent() && drained.getAsLong() >= frozenAt;
   }
 
   /**
-   * Decodes a registration. Never throws on the value: one that does not decode gives a
-   * registration with {@link #invalidReason()} set and no {@code drained}. Unknown fields are
-   * ignored; {@code pid}, {@code revision} and {@code drained} are integers >= 0 when present.
+   * Decodes a registration with {@link RegistrationValue#decode}. Never throws on the value: one
+   * that does not decode gives a registration with {@link #invalidReason()} set (the codec's
+   * message) and no {@code drained}.
    */
   public static RegisteredClient decode(
       String clientId, byte[] value, long lease, long modRevision) {
     try {
-      return TopologyJson.readObject(
-          value,
-          TopologyCodec.MAX_ENTRY_BYTES,
-          parser -> {
-            String[] text = new String[2];
-            long[] numbers = {-1, -1, -1};
-            TopologyJson.forEachField(
-                parser,
-                name -> {
-                  switch (name) {
-                    case "host":
-                      text[0] = TopologyJson.optionalString(parser, "host");
-                      return true;
-                    case "since":
-                      text[1] = TopologyJson.optionalString(parser, "since");
-                      return true;
-                    case "pid":
-                    case "revision":
-                    case "drained":
-                      if (parser.currentToken() != JsonToken.VALUE_NULL) {
-                        int index = name.equals("pid") ? 0 : name.equals("revision") ? 1 : 2;
-                        numbers[index] =
-                            TopologyJson.integer(parser, name, 0, Long.MAX_VALUE, ">= 0");
-                      }
-                      return true;
-                    default:
-                      return false;
-                  }
-                });
-            return new RegisteredClient(
-                clientId,
-                text[0],
-                numbers[0],
-                numbers[1],
-                text[1],
-                numbers[2] < 0 ? OptionalLong.empty() : OptionalLong.of(numbers[2]),
-                lease,
-                modRevision,
-                null);
-          });
-    } catch (TopologyEntryException e) {
       return new RegisteredClient(
-          clientId, null, -1, -1, null, OptionalLong.empty(), lease, modRevision, e.getMessage());
+          clientId, RegistrationValue.decode(value), lease, modRevision, null);
+    } catch (TopologyEntryException e) {
+      return new RegisteredClient(clientId, null, lease, modRevision, e.getMessage());
     }
   }
 }

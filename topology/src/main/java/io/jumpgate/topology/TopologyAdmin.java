@@ -1,52 +1,13 @@
 package io.jumpgate.topology;
 
-import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
-import io.etcd.jetcd.KV;
-import io.etcd.jetcd.KeyValue;
-import io.etcd.jetcd.Lease;
-import io.etcd.jetcd.Txn;
-import io.etcd.jetcd.kv.DeleteResponse;
-import io.etcd.jetcd.kv.GetResponse;
-import io.etcd.jetcd.kv.TxnResponse;
-import io.etcd.jetcd.op.Cmp;
-import io.etcd.jetcd.op.CmpTarget;
-import io.etcd.jetcd.op.Op;
-import io.etcd.jetcd.options.DeleteOption;
-import io.etcd.jetcd.options.GetOption;
-import io.etcd.jetcd.options.LeaseOption;
-import io.etcd.jetcd.options.PutOption;
 import io.jumpgate.spi.IncompatibleTopologyException;
-import io.jumpgate.spi.InvalidEntry;
 import io.jumpgate.spi.Node;
 import io.jumpgate.spi.TopologyConflictException;
-import io.jumpgate.spi.TopologyMetadata;
 import io.jumpgate.spi.TopologyUnavailableException;
 import io.jumpgate.topology.TopologyAdminException.Reason;
-import io.jumpgate.topology.TopologyAdminPlan.KeyCheck;
-import io.jumpgate.topology.TopologyAdminPlan.KeyWrite;
-import io.jumpgate.topology.TopologyAdminPlan.NodeChange;
-import io.jumpgate.topology.internal.EtcdClients;
-import io.jumpgate.topology.internal.KeyChange;
-import java.io.IOException;
-import java.net.InetAddress;
-import java.nio.charset.StandardCharsets;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Changes one cluster's shard map in etcd: {@code init}, add and remove a node, move a shard's
@@ -136,6 +97,13 @@ import org.slf4j.LoggerFactory;
  * with {@link Reason#OUTCOME_UNKNOWN}: it may or may not have been applied, read the map to know.
  * Transactions are never retried (a retried compare-and-set would lose against itself).
  *
+ * <h2>Where the code is</h2>
+ *
+ * <p>This class is the public face; each job lives in a package-private class of its own: reading
+ * the map ({@code AdminMapReader}), planning ({@code AdminPlanner}, pure), writing batches with
+ * compare-and-set ({@code AdminBatchWriter}), the init lock ({@code InitLockProtocol}) and the
+ * classification of etcd failures into the exceptions above ({@code AdminTransactions}).
+ *
  * <p>Thread-safe; {@link #close()} closes the jetcd client if the admin created it.
  */
 public final class TopologyAdmin implements AutoCloseable {
@@ -159,33 +127,30 @@ public final class TopologyAdmin implements AutoCloseable {
     void committed(int transaction, int transactions, long revision);
   }
 
-  private static final Logger LOG = LoggerFactory.getLogger(TopologyAdmin.class);
-
-  /** The key under the root that an init in progress holds: {@code <root>/init-lock}. */
-  static final String INIT_LOCK = "init-lock";
-
-  private final EtcdTopologyOptions options;
   private final TopologyAdminOptions adminOptions;
   private final TopologyKeys keys;
   private final Client client;
   private final boolean ownsClient;
-  private final KV kv;
-  private final long timeoutNanos;
-  private final EtcdCalls calls;
+  private final AdminTransactions transactions;
+  private final AdminMapReader reader;
+  private final AdminBatchWriter writer;
+  private final InitLockProtocol initProtocol;
 
   private TopologyAdmin(
       EtcdTopologyOptions options,
       TopologyAdminOptions adminOptions,
       Client client,
       boolean ownsClient) {
-    this.options = Objects.requireNonNull(options, "options");
+    Objects.requireNonNull(options, "options");
     this.adminOptions = Objects.requireNonNull(adminOptions, "adminOptions");
     this.keys = TopologyKeys.forCluster(options.cluster());
     this.client = Objects.requireNonNull(client, "client");
     this.ownsClient = ownsClient;
-    this.kv = client.getKVClient();
-    this.timeoutNanos = options.requestTimeout().toNanos();
-    this.calls = new EtcdCalls(options);
+    this.transactions = new AdminTransactions(keys, adminOptions, options);
+    this.reader = new AdminMapReader(keys, client.getKVClient(), transactions);
+    this.writer =
+        new AdminBatchWriter(keys, adminOptions, client.getKVClient(), transactions, reader);
+    this.initProtocol = new InitLockProtocol(keys, adminOptions, client, transactions);
   }
 
   /** An admin with its own jetcd client (closed with it) and the default admin options. */
@@ -234,19 +199,7 @@ public final class TopologyAdmin implements AutoCloseable {
    * @throws IncompatibleTopologyException if the meta is invalid, newer or of another routing
    */
   public TopologyAdminState read() {
-    GetResponse response =
-        read(
-            kv.get(bytes(keys.rootPrefix()), GetOption.builder().isPrefix(true).build()),
-            "reading " + keys.rootPrefix());
-    List<KeyChange> entries = new ArrayList<>(response.getKvs().size());
-    for (KeyValue keyValue : response.getKvs()) {
-      entries.add(
-          new KeyChange(
-              keyValue.getKey().toString(StandardCharsets.UTF_8),
-              keyValue.getValue().getBytes(),
-              keyValue.getModRevision()));
-    }
-    return TopologyAdminState.decode(keys, response.getHeader().getRevision(), entries);
+    return reader.map();
   }
 
   // ---- planning ------------------------------------------------------------------------------
@@ -265,19 +218,11 @@ public final class TopologyAdmin implements AutoCloseable {
    */
   public TopologyAdminPlan planInit(Map<String, Node> nodes, int shards, int replicas) {
     Plan plan = PlacementPlanner.initial(nodes, shards, replicas);
-    TxnResponse response =
-        read(
-            kv.txn()
-                .Then(
-                    Op.get(bytes(keys.meta()), GetOption.DEFAULT),
-                    Op.get(bytes(initLockKey(keys)), GetOption.DEFAULT))
-                .commit(),
-            "reading " + keys.meta());
-    List<KeyValue> meta = response.getGetResponses().get(0).getKvs();
-    if (!meta.isEmpty()) {
-      throw alreadyInitialised(meta.get(0).getCreateRevision());
+    AdminMapReader.InitCheck check = reader.initCheck();
+    if (check.metaCreateRevision() != 0) {
+      throw transactions.alreadyInitialised(check.metaCreateRevision());
     }
-    return initPlan(keys, response.getHeader().getRevision(), nodes, shards, plan, adminOptions);
+    return AdminPlanner.initPlan(keys, check.revision(), nodes, shards, plan, adminOptions);
   }
 
   /**
@@ -291,7 +236,7 @@ public final class TopologyAdmin implements AutoCloseable {
    * @throws PlacementException if a node of that id exists with another address or settings
    */
   public TopologyAdminPlan planAddNode(Node node) {
-    return addNodePlan(keys, read(), node, adminOptions);
+    return AdminPlanner.addNodePlan(keys, read(), node, adminOptions);
   }
 
   /**
@@ -303,7 +248,7 @@ public final class TopologyAdmin implements AutoCloseable {
    * @throws PlacementException if a node of that id exists with another address or settings
    */
   public TopologyAdminPlan planAddNodeEntry(Node node) {
-    return addNodeEntryPlan(keys, read(), node, adminOptions);
+    return AdminPlanner.addNodeEntryPlan(keys, read(), node, adminOptions);
   }
 
   /**
@@ -315,7 +260,7 @@ public final class TopologyAdmin implements AutoCloseable {
    * @throws PlacementException if the node is unknown, or holds shards and no other node exists
    */
   public TopologyAdminPlan planRemoveNode(String nodeId) {
-    return removeNodePlan(keys, read(), nodeId, adminOptions);
+    return AdminPlanner.removeNodePlan(keys, read(), nodeId, adminOptions);
   }
 
   /**
@@ -327,7 +272,7 @@ public final class TopologyAdmin implements AutoCloseable {
    * @throws PlacementException if the shard is unassigned or the node not in the node table
    */
   public TopologyAdminPlan planMoveShard(int shard, String toNodeId) {
-    return moveShardPlan(keys, read(), shard, toNodeId, adminOptions);
+    return AdminPlanner.moveShardPlan(keys, read(), shard, toNodeId, adminOptions);
   }
 
   /**
@@ -339,7 +284,7 @@ public final class TopologyAdmin implements AutoCloseable {
    * @throws PlacementException if the shard has no replica, or {@code toNodeId} is not one
    */
   public TopologyAdminPlan planFailoverShard(int shard, String toNodeIdOrNull) {
-    return failoverShardPlan(keys, read(), shard, toNodeIdOrNull, adminOptions);
+    return AdminPlanner.failoverShardPlan(keys, read(), shard, toNodeIdOrNull, adminOptions);
   }
 
   /**
@@ -352,7 +297,7 @@ public final class TopologyAdmin implements AutoCloseable {
    *     toNodeId} is not a replica of every shard it leads (the message names the first)
    */
   public TopologyAdminPlan planFailoverNode(String nodeId, String toNodeIdOrNull) {
-    return failoverNodePlan(keys, read(), nodeId, toNodeIdOrNull, adminOptions);
+    return AdminPlanner.failoverNodePlan(keys, read(), nodeId, toNodeIdOrNull, adminOptions);
   }
 
   /**
@@ -360,7 +305,7 @@ public final class TopologyAdmin implements AutoCloseable {
    * PlacementPlanner#rebalance}).
    */
   public TopologyAdminPlan planRebalance() {
-    return rebalancePlan(keys, read(), adminOptions);
+    return AdminPlanner.rebalancePlan(keys, read(), adminOptions);
   }
 
   // ---- applying ------------------------------------------------------------------------------
@@ -388,75 +333,11 @@ public final class TopologyAdmin implements AutoCloseable {
   public TopologyAdminResult apply(TopologyAdminPlan plan, Progress progress) {
     Objects.requireNonNull(plan, "plan");
     Objects.requireNonNull(progress, "progress");
-    requireOwnCluster(plan);
+    AdminBatchWriter.requireOwnCluster(keys, plan);
     if (plan.initialises()) {
-      return runInit(plan, progress);
+      return initProtocol.run(plan, progress);
     }
-    String operation = plan.plan().operation();
-    if (plan.writes().isEmpty()) {
-      return new TopologyAdminResult(
-          keys.cluster(), operation, plan.readRevision(), plan.readRevision(), List.of(), 0, 0);
-    }
-    List<TopologyAdminWrites.Batch> batches =
-        TopologyAdminWrites.batches(
-            keys,
-            plan.writes(),
-            plan.checks(),
-            adminOptions.maxOperationsPerTransaction(),
-            adminOptions.maxBytesPerTransaction());
-    if (batches.size() > 1) {
-      verifyUnchanged(plan, batches.size());
-    }
-    List<Long> revisions = new ArrayList<>();
-    long last = plan.readRevision();
-    for (int index = 0; index < batches.size(); index++) {
-      TopologyAdminWrites.Batch batch = batches.get(index);
-      verifyNoOtherReference(plan, batch, index, batches.size(), last);
-      List<Cmp> compares = new ArrayList<>(batch.compares());
-      List<Op> operations = new ArrayList<>(batch.writes().size());
-      for (KeyWrite write : batch.writes()) {
-        compares.add(expected(write));
-        operations.add(operation(write));
-      }
-      for (KeyCheck check : batch.checks()) {
-        compares.add(
-            new Cmp(
-                bytes(check.key()),
-                Cmp.Op.EQUAL,
-                CmpTarget.modRevision(check.expectedModRevision())));
-      }
-      TxnResponse response =
-          commit(
-              kv.txn().If(compares.toArray(Cmp[]::new)).Then(operations.toArray(Op[]::new)),
-              operation,
-              plan.readRevision(),
-              index,
-              batches.size());
-      if (!response.isSucceeded()) {
-        LOG.info(
-            "cluster '{}': {} lost its compare-and-set in transaction {} of {} (read at revision"
-                + " {})",
-            keys.cluster(),
-            operation,
-            index + 1,
-            batches.size(),
-            plan.readRevision());
-        throw new TopologyAdminConflictException(plan.readRevision(), index, batches.size(), last);
-      }
-      last = response.getHeader().getRevision();
-      revisions.add(last);
-      progress.committed(index + 1, batches.size(), last);
-    }
-    LOG.info(
-        "cluster '{}': {} applied at revision {} ({} keys in {} transaction(s), read at {})",
-        keys.cluster(),
-        operation,
-        last,
-        plan.writes().size(),
-        batches.size(),
-        plan.readRevision());
-    return new TopologyAdminResult(
-        keys.cluster(), operation, plan.readRevision(), last, revisions, plan.writes().size(), 0);
+    return writer.apply(plan, progress);
   }
 
   /** {@link #init(Map, int, int, Progress)} without progress reports. */
@@ -487,452 +368,7 @@ public final class TopologyAdmin implements AutoCloseable {
     }
   }
 
-  // ---- init protocol -------------------------------------------------------------------------
-
-  private TopologyAdminResult runInit(TopologyAdminPlan plan, Progress progress) {
-    TopologyAdminWrites.InitBatches batches =
-        TopologyAdminWrites.initBatches(
-            plan.writes(),
-            keys,
-            adminOptions.maxOperationsPerTransaction(),
-            adminOptions.maxBytesPerTransaction());
-    int transactions = batches.transactions();
-    String operation = plan.plan().operation();
-    ByteSequence lockKey = bytes(initLockKey(keys));
-    ByteSequence lockValue = ByteSequence.from(lockValue());
-    ByteSequence metaKey = bytes(keys.meta());
-    long ttlSeconds = Math.max(2, adminOptions.initLockTtl().toSeconds());
-    Lease leases = client.getLeaseClient();
-    long leaseId =
-        read(leases.grant(ttlSeconds), "granting a lease for " + initLockKey(keys)).getID();
-    boolean succeeded = false;
-    try {
-      // 1. Claim: only if there is no meta and no other init; remove an interrupted init's keys.
-      TxnResponse claim =
-          commit(
-              kv.txn()
-                  .If(
-                      new Cmp(metaKey, Cmp.Op.EQUAL, CmpTarget.createRevision(0)),
-                      new Cmp(lockKey, Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
-                  .Then(
-                      Op.put(lockKey, lockValue, PutOption.builder().withLeaseId(leaseId).build()),
-                      Op.delete(
-                          bytes(keys.nodesPrefix()), DeleteOption.builder().isPrefix(true).build()),
-                      Op.delete(
-                          bytes(keys.shardsPrefix()),
-                          DeleteOption.builder().isPrefix(true).build()))
-                  .Else(Op.get(metaKey, GetOption.DEFAULT), Op.get(lockKey, GetOption.DEFAULT)),
-              operation,
-              plan.readRevision(),
-              0,
-              transactions,
-              true);
-      if (!claim.isSucceeded()) {
-        throw claimRefused(claim, leases);
-      }
-      long leftovers = 0;
-      for (DeleteResponse deleted : claim.getDeleteResponses()) {
-        leftovers += deleted.getDeleted();
-      }
-      long last = claim.getHeader().getRevision();
-      List<Long> revisions = new ArrayList<>();
-      revisions.add(last);
-      LOG.info(
-          "cluster '{}': init holds {} at revision {}{}",
-          keys.cluster(),
-          initLockKey(keys),
-          last,
-          leftovers == 0 ? "" : " and deleted " + leftovers + " keys left by an interrupted init");
-      progress.committed(1, transactions, last);
-      long renewedAt = System.nanoTime();
-      long renewEvery = adminOptions.initLockTtl().toNanos() / 3;
-      Cmp stillOurs = new Cmp(lockKey, Cmp.Op.EQUAL, CmpTarget.value(lockValue));
-
-      // 2. Batches, each only while the lock is ours.
-      int index = 1;
-      for (List<KeyWrite> batch : batches.middle()) {
-        renewedAt = renewIfDue(leases, leaseId, renewedAt, renewEvery);
-        TxnResponse response =
-            commit(
-                kv.txn().If(stillOurs).Then(puts(batch)),
-                operation,
-                plan.readRevision(),
-                index,
-                transactions,
-                true);
-        if (!response.isSucceeded()) {
-          throw initInterrupted(index, transactions, last);
-        }
-        last = response.getHeader().getRevision();
-        revisions.add(last);
-        index++;
-        progress.committed(index, transactions, last);
-      }
-
-      // 3. Last: the rest, meta, and the lock released, in one revision.
-      renewIfDue(leases, leaseId, renewedAt, renewEvery);
-      List<Op> finalOperations = new ArrayList<>(List.of(puts(batches.last())));
-      finalOperations.add(
-          Op.put(
-              metaKey,
-              ByteSequence.from(TopologyAdminWrites.metaValue(plan.metadata())),
-              PutOption.DEFAULT));
-      finalOperations.add(Op.delete(lockKey, DeleteOption.DEFAULT));
-      TxnResponse response =
-          commit(
-              kv.txn()
-                  .If(stillOurs, new Cmp(metaKey, Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
-                  .Then(finalOperations.toArray(Op[]::new))
-                  .Else(Op.get(metaKey, GetOption.DEFAULT)),
-              operation,
-              plan.readRevision(),
-              index,
-              transactions,
-              true);
-      if (!response.isSucceeded()) {
-        List<KeyValue> meta = response.getGetResponses().get(0).getKvs();
-        if (!meta.isEmpty()) {
-          throw alreadyInitialised(meta.get(0).getCreateRevision());
-        }
-        throw initInterrupted(index, transactions, last);
-      }
-      last = response.getHeader().getRevision();
-      revisions.add(last);
-      succeeded = true;
-      LOG.info(
-          "cluster '{}' initialised at revision {}: {} shards, {} nodes, {} transactions",
-          keys.cluster(),
-          last,
-          plan.metadata().shards(),
-          plan.nodeChanges().size(),
-          transactions);
-      progress.committed(transactions, transactions, last);
-      return new TopologyAdminResult(
-          keys.cluster(),
-          operation,
-          plan.readRevision(),
-          last,
-          revisions,
-          plan.writes().size() + 1,
-          leftovers);
-    } finally {
-      // On success the lock is already deleted; on failure this releases it at once.
-      revokeQuietly(leases, leaseId, succeeded);
-    }
-  }
-
-  private Op[] puts(List<KeyWrite> batch) {
-    Op[] operations = new Op[batch.size()];
-    for (int i = 0; i < batch.size(); i++) {
-      operations[i] = operation(batch.get(i));
-    }
-    return operations;
-  }
-
-  private long renewIfDue(Lease leases, long leaseId, long renewedAt, long renewEvery) {
-    long now = System.nanoTime();
-    if (now - renewedAt < renewEvery) {
-      return renewedAt;
-    }
-    try {
-      leases.keepAliveOnce(leaseId).get(timeoutNanos, TimeUnit.NANOSECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new TopologyAdminException(
-          Reason.OUTCOME_UNKNOWN,
-          0,
-          "init of cluster '" + keys.cluster() + "' was interrupted; it is not initialised",
-          e);
-    } catch (ExecutionException | TimeoutException e) {
-      // The next transaction's token compare tells whether the lock is still ours.
-      LOG.warn(
-          "cluster '{}': renewing the init lock's lease failed: {}",
-          keys.cluster(),
-          EtcdClients.describe(e));
-    }
-    return now;
-  }
-
-  private void revokeQuietly(Lease leases, long leaseId, boolean succeeded) {
-    try {
-      leases.revoke(leaseId).get(timeoutNanos, TimeUnit.NANOSECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    } catch (ExecutionException | TimeoutException e) {
-      if (!succeeded) {
-        LOG.warn(
-            "cluster '{}': could not release {} ({}); it expires within {} s",
-            keys.cluster(),
-            initLockKey(keys),
-            EtcdClients.describe(e),
-            adminOptions.initLockTtl().toSeconds());
-      }
-    }
-  }
-
-  private TopologyAdminException claimRefused(TxnResponse claim, Lease leases) {
-    List<KeyValue> meta = claim.getGetResponses().get(0).getKvs();
-    if (!meta.isEmpty()) {
-      return alreadyInitialised(meta.get(0).getCreateRevision());
-    }
-    List<KeyValue> lock = claim.getGetResponses().get(1).getKvs();
-    long revision = lock.isEmpty() ? claim.getHeader().getRevision() : lock.get(0).getModRevision();
-    String holder = lock.isEmpty() ? "?" : lock.get(0).getValue().toString(StandardCharsets.UTF_8);
-    String expiry;
-    if (lock.isEmpty()) {
-      expiry = "";
-    } else if (lock.get(0).getLease() == 0) {
-      expiry = "; it has no lease: if no init is running, delete the key";
-    } else {
-      expiry = "; if that init died, its lock expires" + remainingTtl(leases, lock.get(0));
-    }
-    return new TopologyAdminException(
-        Reason.INIT_IN_PROGRESS,
-        revision,
-        "cluster '"
-            + keys.cluster()
-            + "' is being initialised by another init: "
-            + initLockKey(keys)
-            + " was written at revision "
-            + revision
-            + " by "
-            + holder
-            + expiry,
-        null);
-  }
-
-  private String remainingTtl(Lease leases, KeyValue lock) {
-    try {
-      long ttl =
-          leases
-              .timeToLive(lock.getLease(), LeaseOption.DEFAULT)
-              .get(timeoutNanos, TimeUnit.NANOSECONDS)
-              .getTTL();
-      return ttl > 0 ? " within " + ttl + " s" : " at once";
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return " with its lease";
-    } catch (ExecutionException | TimeoutException e) {
-      return " with its lease";
-    }
-  }
-
-  private TopologyAdminException alreadyInitialised(long revision) {
-    return new TopologyAdminException(
-        Reason.ALREADY_INITIALISED,
-        revision,
-        "cluster '" + keys.cluster() + "' is already initialised (revision " + revision + ")",
-        null);
-  }
-
-  private TopologyAdminException initInterrupted(int committed, int transactions, long last) {
-    return new TopologyAdminException(
-        Reason.INIT_INTERRUPTED,
-        last,
-        "init of cluster '"
-            + keys.cluster()
-            + "' lost "
-            + initLockKey(keys)
-            + " after "
-            + committed
-            + " of "
-            + transactions
-            + " transactions (the lock expired or was deleted, and maybe another init took it):"
-            + " the cluster is not initialised by this init; run `jumpgate init` again if it is"
-            + " still not initialised",
-        null);
-  }
-
-  private byte[] lockValue() {
-    String token = UUID.randomUUID().toString();
-    String host;
-    try {
-      host = InetAddress.getLocalHost().getHostName();
-    } catch (IOException | SecurityException e) {
-      host = "unknown";
-    }
-    String finalHost = host;
-    long pid = ProcessHandle.current().pid();
-    String since = Instant.now().toString();
-    return TopologyJson.write(
-        generator -> {
-          generator.writeStartObject();
-          generator.writeStringField("token", token);
-          generator.writeStringField("host", finalHost);
-          generator.writeNumberField("pid", pid);
-          generator.writeStringField("since", since);
-          generator.writeEndObject();
-        });
-  }
-
-  // ---- apply helpers -------------------------------------------------------------------------
-
-  private void requireOwnCluster(TopologyAdminPlan plan) {
-    if (!plan.cluster().equals(keys.cluster())) {
-      throw new IllegalArgumentException(
-          "the plan is for cluster '"
-              + plan.cluster()
-              + "', this admin changes cluster '"
-              + keys.cluster()
-              + "'");
-    }
-    for (KeyWrite write : plan.writes()) {
-      if (!write.key().startsWith(keys.rootPrefix())) {
-        throw new IllegalArgumentException(
-            "the plan writes " + write.key() + ", outside " + keys.rootPrefix());
-      }
-    }
-  }
-
-  /**
-   * Before a plan of several transactions: every key it writes or checks must still be as the plan
-   * read it, so that a change made since the plan fails with nothing written.
-   */
-  private void verifyUnchanged(TopologyAdminPlan plan, int transactions) {
-    GetResponse response =
-        read(
-            kv.get(
-                bytes(keys.rootPrefix()),
-                GetOption.builder().isPrefix(true).withKeysOnly(true).build()),
-            "reading " + keys.rootPrefix());
-    Map<String, Long> now = new HashMap<>();
-    for (KeyValue keyValue : response.getKvs()) {
-      now.put(keyValue.getKey().toString(StandardCharsets.UTF_8), keyValue.getModRevision());
-    }
-    Map<String, Long> expected = new TreeMap<>();
-    plan.writes().forEach(write -> expected.put(write.key(), write.expectedModRevision()));
-    plan.checks().forEach(check -> expected.put(check.key(), check.expectedModRevision()));
-    for (Map.Entry<String, Long> entry : expected.entrySet()) {
-      long found = now.getOrDefault(entry.getKey(), 0L);
-      if (found != entry.getValue()) {
-        LOG.info(
-            "cluster '{}': {} changed since revision {} (mod revision {} -> {}); nothing written",
-            keys.cluster(),
-            entry.getKey(),
-            plan.readRevision(),
-            entry.getValue(),
-            found);
-        throw new TopologyAdminConflictException(
-            plan.readRevision(), 0, transactions, plan.readRevision());
-      }
-    }
-  }
-
-  /**
-   * Before a transaction that deletes a node entry: no shard that the transaction does not rewrite
-   * may name the node (another operator may have given it a shard since the plan was read; etcd
-   * cannot compare "no key names it"). Leaves a window of one round trip.
-   */
-  private void verifyNoOtherReference(
-      TopologyAdminPlan plan,
-      TopologyAdminWrites.Batch batch,
-      int index,
-      int transactions,
-      long last) {
-    Set<String> deleted = new HashSet<>();
-    Set<String> rewritten = new HashSet<>();
-    for (KeyWrite write : batch.writes()) {
-      rewritten.add(write.key());
-      if (write.deletes() && keys.parse(write.key()).kind() == TopologyKeys.Kind.NODE) {
-        deleted.add(keys.parse(write.key()).name());
-      }
-    }
-    if (deleted.isEmpty()) {
-      return;
-    }
-    GetResponse response =
-        read(
-            kv.get(bytes(keys.shardsPrefix()), GetOption.builder().isPrefix(true).build()),
-            "reading " + keys.shardsPrefix());
-    for (KeyValue keyValue : response.getKvs()) {
-      String key = keyValue.getKey().toString(StandardCharsets.UTF_8);
-      TopologyKeys.ParsedKey parsed = keys.parse(key);
-      if (rewritten.contains(key) || parsed.shard() < 0) {
-        continue;
-      }
-      ShardAssignment assignment;
-      try {
-        assignment = TopologyCodec.decodeAssignment(parsed.shard(), keyValue.getValue().getBytes());
-      } catch (TopologyEntryException e) {
-        continue;
-      }
-      for (String nodeId : deleted) {
-        if (assignment.names(nodeId)) {
-          LOG.info(
-              "cluster '{}': {} names node '{}' since revision {}, after the plan read revision"
-                  + " {}; the node is not deleted",
-              keys.cluster(),
-              key,
-              nodeId,
-              keyValue.getModRevision(),
-              plan.readRevision());
-          throw new TopologyAdminConflictException(plan.readRevision(), index, transactions, last);
-        }
-      }
-    }
-  }
-
-  private static Cmp expected(KeyWrite write) {
-    return EtcdCalls.expected(write);
-  }
-
-  private static Op operation(KeyWrite write) {
-    return EtcdCalls.operation(write);
-  }
-
-  // ---- etcd calls ----------------------------------------------------------------------------
-
-  private <T> T read(CompletableFuture<T> call, String what) {
-    return calls.read(call, what);
-  }
-
-  /** Commits one transaction of a change (not of init). */
-  private TxnResponse commit(
-      Txn txn, String operation, long readRevision, int index, int transactions) {
-    return commit(txn, operation, readRevision, index, transactions, false);
-  }
-
-  /**
-   * Commits one transaction; every failure but a definite refusal has an unknown outcome.
-   *
-   * @param init whether it is a transaction of init, whose earlier transactions are invisible
-   */
-  private TxnResponse commit(
-      Txn txn, String operation, long readRevision, int index, int transactions, boolean init) {
-    String which =
-        "transaction "
-            + (index + 1)
-            + " of "
-            + transactions
-            + " of "
-            + operation
-            + " on cluster '"
-            + keys.cluster()
-            + "'";
-    String before =
-        index == 0 || init ? "" : " (the " + index + " transaction(s) before it were applied)";
-    String next =
-        init
-            ? ": it may or may not have been applied; if `jumpgate topology show` says the cluster"
-                + " is not initialised, run init again (this init's lock is released, or expires"
-                + " within "
-                + adminOptions.initLockTtl().toSeconds()
-                + " s)"
-            : ": it may or may not have been applied; read the map (`jumpgate topology show`) and"
-                + " plan again";
-    return calls.commit(txn, which, before, next, readRevision, index == 0);
-  }
-
-  static ByteSequence bytes(String text) {
-    return EtcdCalls.bytes(text);
-  }
-
-  /** {@code <root>/init-lock}. */
-  static String initLockKey(TopologyKeys keys) {
-    return keys.rootPrefix() + INIT_LOCK;
-  }
-
-  // ---- pure planning, testable without etcd ----------------------------------------------------
+  // ---- pure planning, testable without etcd (AdminPlanner) -----------------------------------
 
   static TopologyAdminPlan initPlan(
       TopologyKeys keys,
@@ -941,68 +377,17 @@ public final class TopologyAdmin implements AutoCloseable {
       int shards,
       Plan plan,
       TopologyAdminOptions adminOptions) {
-    TopologyMetadata metadata = TopologyMetadata.of(shards);
-    List<KeyWrite> writes = TopologyAdminWrites.initWrites(keys, nodes, plan);
-    List<NodeChange> nodeChanges = new ArrayList<>();
-    new TreeMap<>(nodes).forEach((id, node) -> nodeChanges.add(new NodeChange(id, node)));
-    int transactions =
-        TopologyAdminWrites.initBatches(
-                writes,
-                keys,
-                adminOptions.maxOperationsPerTransaction(),
-                adminOptions.maxBytesPerTransaction())
-            .transactions();
-    return new TopologyAdminPlan(
-        keys.cluster(), readRevision, plan, metadata, nodeChanges, writes, List.of(), transactions);
+    return AdminPlanner.initPlan(keys, readRevision, nodes, shards, plan, adminOptions);
   }
-
-  /** An add-node's placement and its node entry, before any check of the shards it touches. */
-  private record AddNodePlacement(Plan plan, List<NodeChange> nodeChanges) {}
 
   static TopologyAdminPlan addNodePlan(
       TopologyKeys keys, TopologyAdminState state, Node node, TopologyAdminOptions adminOptions) {
-    AddNodePlacement placement = addNodePlacement(state, node);
-    return changePlan(keys, state, placement.plan(), placement.nodeChanges(), adminOptions);
-  }
-
-  private static AddNodePlacement addNodePlacement(TopologyAdminState state, Node node) {
-    Objects.requireNonNull(node, "node");
-    Node existing = state.nodes().get(node.id());
-    List<NodeChange> nodeChanges = new ArrayList<>();
-    Map<String, Node> nodes = new TreeMap<>(state.nodes());
-    if (existing == null) {
-      nodeChanges.add(new NodeChange(node.id(), node));
-      nodes.put(node.id(), node);
-    } else if (!existing.equals(node)) {
-      throw new PlacementException(
-          "node '"
-              + node.id()
-              + "' is already in the node table, at "
-              + existing.address()
-              + (existing.zone() == null ? "" : " in zone " + existing.zone())
-              + "; remove it first, or add the new node under another id",
-          -1,
-          node.id());
-    }
-    return new AddNodePlacement(
-        PlacementPlanner.addNode(state.assignments(), nodes, node.id()), nodeChanges);
+    return AdminPlanner.addNodePlan(keys, state, node, adminOptions);
   }
 
   static TopologyAdminPlan addNodeEntryPlan(
       TopologyKeys keys, TopologyAdminState state, Node node, TopologyAdminOptions adminOptions) {
-    // Only the entry is written: the shards the full add-node would move are not checked, so that
-    // the entry can be written (or found written) while those shards still migrate to the node.
-    AddNodePlacement withMoves = addNodePlacement(state, node);
-    Map<String, PlanSummary.NodeLoad> before = withMoves.plan().summary().loadsBefore();
-    Map<String, PlanSummary.NodeLoad> after = new TreeMap<>(before);
-    after.putIfAbsent(node.id(), PlanSummary.NodeLoad.NONE);
-    Plan plan =
-        new Plan(
-            "addNodeEntry " + node.id(),
-            List.of(),
-            new PlanSummary(0, 0, 0, before, after),
-            List.of());
-    return changePlan(keys, state, plan, withMoves.nodeChanges(), adminOptions);
+    return AdminPlanner.addNodeEntryPlan(keys, state, node, adminOptions);
   }
 
   static TopologyAdminPlan removeNodePlan(
@@ -1010,31 +395,7 @@ public final class TopologyAdmin implements AutoCloseable {
       TopologyAdminState state,
       String nodeId,
       TopologyAdminOptions adminOptions) {
-    Objects.requireNonNull(nodeId, "nodeId");
-    for (ShardAssignment assignment : state.assignments().values()) {
-      if (assignment.migration() != null && assignment.migration().to().equals(nodeId)) {
-        throw migrating(assignment);
-      }
-    }
-    String key = keys.node(nodeId);
-    boolean keyExists = state.modRevision(key) > 0;
-    boolean inMap =
-        state.assignments().values().stream().anyMatch(assignment -> assignment.involves(nodeId));
-    Plan plan;
-    if (!inMap && keyExists && !state.nodes().containsKey(nodeId)) {
-      // An entry that does not decode and that no shard names: only the key goes.
-      plan =
-          new Plan(
-              "removeNode " + nodeId,
-              List.of(),
-              new PlanSummary(0, 0, 0, Map.of(), Map.of()),
-              List.of());
-    } else {
-      plan = PlacementPlanner.removeNode(state.assignments(), state.nodes(), nodeId);
-    }
-    List<NodeChange> nodeChanges =
-        keyExists ? List.of(new NodeChange(nodeId, null)) : List.<NodeChange>of();
-    return changePlan(keys, state, plan, nodeChanges, adminOptions);
+    return AdminPlanner.removeNodePlan(keys, state, nodeId, adminOptions);
   }
 
   static TopologyAdminPlan moveShardPlan(
@@ -1043,10 +404,7 @@ public final class TopologyAdmin implements AutoCloseable {
       int shard,
       String toNodeId,
       TopologyAdminOptions adminOptions) {
-    requireShardInRange(state, shard);
-    requireNotMigrating(state, shard);
-    Plan plan = PlacementPlanner.moveLeader(state.assignments(), state.nodes(), shard, toNodeId);
-    return changePlan(keys, state, plan, List.of(), adminOptions);
+    return AdminPlanner.moveShardPlan(keys, state, shard, toNodeId, adminOptions);
   }
 
   static TopologyAdminPlan failoverShardPlan(
@@ -1055,11 +413,7 @@ public final class TopologyAdmin implements AutoCloseable {
       int shard,
       String toNodeIdOrNull,
       TopologyAdminOptions adminOptions) {
-    requireShardInRange(state, shard);
-    requireNotMigrating(state, shard);
-    Plan plan =
-        PlacementPlanner.failoverShard(state.assignments(), state.nodes(), shard, toNodeIdOrNull);
-    return changePlan(keys, state, plan, List.of(), adminOptions);
+    return AdminPlanner.failoverShardPlan(keys, state, shard, toNodeIdOrNull, adminOptions);
   }
 
   static TopologyAdminPlan failoverNodePlan(
@@ -1068,157 +422,19 @@ public final class TopologyAdmin implements AutoCloseable {
       String nodeId,
       String toNodeIdOrNull,
       TopologyAdminOptions adminOptions) {
-    Plan plan =
-        toNodeIdOrNull == null
-            ? PlacementPlanner.failoverNode(state.assignments(), state.nodes(), nodeId)
-            : failoverNodeTo(state.assignments(), state.nodes(), nodeId, toNodeIdOrNull);
-    return changePlan(keys, state, plan, List.of(), adminOptions);
+    return AdminPlanner.failoverNodePlan(keys, state, nodeId, toNodeIdOrNull, adminOptions);
   }
 
   static TopologyAdminPlan rebalancePlan(
       TopologyKeys keys, TopologyAdminState state, TopologyAdminOptions adminOptions) {
-    Plan plan = PlacementPlanner.rebalance(state.assignments(), state.nodes());
-    return changePlan(keys, state, plan, List.of(), adminOptions);
+    return AdminPlanner.rebalancePlan(keys, state, adminOptions);
   }
 
-  /**
-   * {@link PlacementPlanner#failoverNode} with one chosen node: every shard {@code nodeId} leads
-   * fails over to {@code toNodeId}, which must be a replica of each, with the planner's rules for
-   * the freed replica slot.
-   */
   static Plan failoverNodeTo(
       Map<Integer, ShardAssignment> current,
       Map<String, Node> nodes,
       String nodeId,
       String toNodeId) {
-    Objects.requireNonNull(nodeId, "nodeId");
-    Objects.requireNonNull(toNodeId, "toNodeId");
-    if (nodeId.equals(toNodeId)) {
-      throw new IllegalArgumentException("cannot fail node '" + nodeId + "' over to itself");
-    }
-    if (!nodes.containsKey(toNodeId)) {
-      throw new PlacementException(
-          "node '" + toNodeId + "' is not in the node table", -1, toNodeId);
-    }
-    PlacementWorkspace workspace = new PlacementWorkspace(nodes, current, Set.of(nodeId));
-    if (!workspace.isKnown(nodeId)) {
-      throw new PlacementException(
-          "node '" + nodeId + "' is neither in the node table nor in the shard map", -1, nodeId);
-    }
-    List<Integer> led = workspace.shardsLedBy(nodeId);
-    List<Integer> notReplica = new ArrayList<>();
-    for (int shard : led) {
-      if (!workspace.replicasOf(shard).contains(toNodeId)) {
-        notReplica.add(shard);
-      }
-    }
-    if (!notReplica.isEmpty()) {
-      throw new PlacementException(
-          "node '"
-              + toNodeId
-              + "' is not a replica of "
-              + notReplica.size()
-              + " of the "
-              + led.size()
-              + " shard(s) that '"
-              + nodeId
-              + "' leads, first shard "
-              + notReplica.get(0)
-              + "; fail over without a target to let the planner pick a replica per shard",
-          notReplica.get(0),
-          toNodeId);
-    }
-    for (int shard : led) {
-      NodeRemoval.failover(workspace, shard, toNodeId);
-    }
-    return PlanAssembler.assemble(workspace, "failover of node " + nodeId + " to " + toNodeId);
-  }
-
-  private static TopologyAdminPlan changePlan(
-      TopologyKeys keys,
-      TopologyAdminState state,
-      Plan plan,
-      List<NodeChange> nodeChanges,
-      TopologyAdminOptions adminOptions) {
-    for (PlanStep step : plan.steps()) {
-      requireNotMigrating(state, step.shard());
-    }
-    Plan withWarnings = withInvalidEntryWarning(plan, state.invalidEntries());
-    List<KeyWrite> writes = TopologyAdminWrites.planWrites(keys, state, plan, nodeChanges);
-    List<KeyCheck> checks = TopologyAdminWrites.planChecks(keys, state, writes);
-    int transactions =
-        TopologyAdminWrites.batches(
-                keys,
-                writes,
-                checks,
-                adminOptions.maxOperationsPerTransaction(),
-                adminOptions.maxBytesPerTransaction())
-            .size();
-    return new TopologyAdminPlan(
-        keys.cluster(),
-        state.revision(),
-        withWarnings,
-        null,
-        nodeChanges,
-        writes,
-        checks,
-        transactions);
-  }
-
-  private static Plan withInvalidEntryWarning(Plan plan, List<InvalidEntry> invalid) {
-    if (invalid.isEmpty()) {
-      return plan;
-    }
-    List<String> warnings = new ArrayList<>(plan.warnings());
-    InvalidEntry first = invalid.get(0);
-    warnings.add(
-        invalid.size()
-            + " invalid entr"
-            + (invalid.size() == 1 ? "y" : "ies")
-            + " in the map, left as they are unless the plan rewrites them; first "
-            + first.key()
-            + ": "
-            + first.reason());
-    return new Plan(plan.operation(), plan.steps(), plan.summary(), warnings);
-  }
-
-  /**
-   * A migrating or frozen shard is the mover's: the admin's verbs refuse to change it.
-   *
-   * @throws PlacementException naming the shard, its state, the migration and its target
-   */
-  private static void requireNotMigrating(TopologyAdminState state, int shard) {
-    ShardAssignment assignment = state.assignments().get(shard);
-    if (assignment != null && assignment.migration() != null) {
-      throw migrating(assignment);
-    }
-  }
-
-  private static PlacementException migrating(ShardAssignment assignment) {
-    return new PlacementException(
-        "shard "
-            + assignment.shard()
-            + " is "
-            + assignment.state().wireName()
-            + " (migration '"
-            + assignment.migration().id()
-            + "' to node '"
-            + assignment.migration().to()
-            + "'): it cannot be changed until that migration is finished or aborted",
-        assignment.shard(),
-        assignment.migration().to());
-  }
-
-  private static void requireShardInRange(TopologyAdminState state, int shard) {
-    int shards = state.metadata().shards();
-    if (shard < 0 || shard >= shards) {
-      throw new IllegalArgumentException(
-          "shard "
-              + shard
-              + " is out of range: cluster '"
-              + state.cluster()
-              + "' has shards 0 to "
-              + (shards - 1));
-    }
+    return AdminPlanner.failoverNodeTo(current, nodes, nodeId, toNodeId);
   }
 }

@@ -94,7 +94,7 @@ public record TopologyAdminState(
     for (KeyChange entry : entries) {
       if (entry.key().equals(keys.meta())) {
         metaValue = entry.value();
-      } else if (entry.key().equals(TopologyAdmin.initLockKey(keys))) {
+      } else if (entry.key().equals(InitLockProtocol.lockKey(keys))) {
         lock = entry;
       }
     }

@@ -182,7 +182,7 @@ final class TopologyAdminWrites {
     long extraBytes =
         utf8(keys.meta())
             + 64
-            + utf8(TopologyAdmin.initLockKey(keys))
+            + utf8(InitLockProtocol.lockKey(keys))
             + 2L * OPERATION_OVERHEAD_BYTES;
     long tailBytes = 0;
     for (KeyWrite write : tail) {

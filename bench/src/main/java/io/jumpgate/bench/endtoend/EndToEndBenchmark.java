@@ -1,6 +1,6 @@
 package io.jumpgate.bench.endtoend;
 
-import io.jumpgate.driver.internal.NettyTransport;
+import io.jumpgate.driver.NettyTransport;
 import io.jumpgate.it.fixture.ProcessFixture;
 import io.jumpgate.it.fixture.RedisProcess;
 import io.lettuce.core.RedisURI;

@@ -1,20 +1,18 @@
 package io.jumpgate.driver.internal;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
+import io.jumpgate.topology.EtcdClients;
 import io.jumpgate.topology.EtcdTopologyOptions;
+import io.jumpgate.topology.RegistrationValue;
 import io.jumpgate.topology.TopologyKeys;
-import io.jumpgate.topology.internal.EtcdClients;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
@@ -66,8 +64,6 @@ public final class ClientRegistration {
 
   /** The longest {@link #close()} makes its caller wait; the clean-up goes on in the background. */
   public static final Duration MAX_CLOSE_WAIT = Duration.ofSeconds(2);
-
-  private static final JsonFactory JSON = new JsonFactory();
 
   private enum State {
     /** No lease; a registration is due (now or after a backoff). */
@@ -758,25 +754,15 @@ public final class ClientRegistration {
    * a client does not take part in migrations yet.
    */
   static byte[] value(Identity identity, long revision, long drained) {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream(160);
-    try (JsonGenerator json = JSON.createGenerator(bytes)) {
-      json.writeStartObject();
-      json.writeStringField("host", identity.host());
-      json.writeNumberField("pid", identity.pid());
-      json.writeNumberField("revision", revision);
-      if (drained >= 0) {
-        json.writeNumberField("drained", drained);
-      }
-      json.writeStringField("since", identity.since().truncatedTo(ChronoUnit.SECONDS).toString());
-      if (identity.version() != null) {
-        json.writeStringField("version", identity.version());
-      }
-      json.writeStringField("cluster", identity.cluster());
-      json.writeEndObject();
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write a registration value", e);
-    }
-    return bytes.toByteArray();
+    return new RegistrationValue(
+            identity.host(),
+            identity.pid(),
+            revision,
+            drained >= 0 ? OptionalLong.of(drained) : OptionalLong.empty(),
+            identity.since().truncatedTo(ChronoUnit.SECONDS).toString(),
+            identity.version(),
+            identity.cluster())
+        .encode();
   }
 
   // ---- ids -------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 package io.jumpgate.driver.internal;
 
 import io.jumpgate.driver.JumpgateOptions;
+import io.jumpgate.driver.NettyTransport;
 import io.jumpgate.spi.Node;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.MaintNotificationsConfig;

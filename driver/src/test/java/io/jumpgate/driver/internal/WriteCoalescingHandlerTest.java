@@ -2,6 +2,7 @@ package io.jumpgate.driver.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jumpgate.driver.NettyTransport;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;

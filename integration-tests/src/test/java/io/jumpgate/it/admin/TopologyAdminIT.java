@@ -34,10 +34,8 @@ import io.jumpgate.topology.TopologyAdminResult;
 import io.jumpgate.topology.TopologyAdminState;
 import io.jumpgate.topology.TopologyCodec;
 import io.jumpgate.topology.TopologyKeys;
-import io.jumpgate.topology.internal.KeyChange;
-import io.jumpgate.topology.internal.TopologyState;
+import io.jumpgate.topology.TopologyListing;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -185,9 +183,9 @@ class TopologyAdminIT {
     }
 
     /** The root's keys after each revision of the history, replayed from an empty root. */
-    SortedMap<Long, List<KeyChange>> listings() {
-      SortedMap<Long, List<KeyChange>> listings = new TreeMap<>();
-      TreeMap<String, KeyChange> store = new TreeMap<>();
+    SortedMap<Long, List<KeyValue>> listings() {
+      SortedMap<Long, List<KeyValue>> listings = new TreeMap<>();
+      TreeMap<String, KeyValue> store = new TreeMap<>();
       long revision = -1;
       for (WatchEvent event : events) {
         KeyValue keyValue = event.getKeyValue();
@@ -199,7 +197,7 @@ class TopologyAdminIT {
         if (event.getEventType() == WatchEvent.EventType.DELETE) {
           store.remove(key);
         } else {
-          store.put(key, KeyChange.put(key, keyValue.getValue().getBytes(), revision));
+          store.put(key, keyValue);
         }
       }
       if (revision != -1) {
@@ -244,18 +242,17 @@ class TopologyAdminIT {
       // initialised" or the whole map, which first appears at the revision of meta
       long metaRevision = result.revision();
       Poll.until(WAIT, "the watch to see the meta", () -> history.reached(metaRevision));
-      SortedMap<Long, List<KeyChange>> listings = history.listings();
+      SortedMap<Long, List<KeyValue>> listings = history.listings();
       assertThat(listings.keySet()).containsExactlyElementsOf(result.transactionRevisions());
-      for (Map.Entry<Long, List<KeyChange>> listing : listings.entrySet()) {
+      for (Map.Entry<Long, List<KeyValue>> listing : listings.entrySet()) {
         long revision = listing.getKey();
-        TopologyState reader = new TopologyState(KEYS, 0, Clock.systemUTC());
         if (revision < metaRevision) {
-          assertThatThrownBy(() -> reader.reset(revision, listing.getValue()))
+          assertThatThrownBy(() -> TopologyListing.snapshot(KEYS, revision, listing.getValue()))
               .as("a reader at revision %d", revision)
               .isInstanceOf(TopologyUnavailableException.class)
               .hasMessageContaining("is not initialised");
         } else {
-          TopologySnapshot snapshot = reader.reset(revision, listing.getValue());
+          TopologySnapshot snapshot = TopologyListing.snapshot(KEYS, revision, listing.getValue());
           assertThat(snapshot.shardCount()).isEqualTo(1024);
           assertThat(snapshot.unavailableShardCount()).isZero();
           assertThat(snapshot.invalidEntries()).isEmpty();

@@ -33,8 +33,8 @@ class SourceConnectionCheckTest {
   void should_block_on_unknown_and_stale_clients_and_report_other_names_when_listing() {
     ClientRegistrySnapshot registry =
         registry(
-            client("app-1", "{\"host\":\"a\",\"pid\":1,\"drained\":50}"),
-            client("app-2", "{\"host\":\"b\",\"pid\":2,\"drained\":40}"));
+            client("app-1", "{\"revision\":70,\"host\":\"a\",\"pid\":1,\"drained\":50}"),
+            client("app-2", "{\"revision\":70,\"host\":\"b\",\"pid\":2,\"drained\":40}"));
 
     SourceConnectionCheck.Result result = SourceConnectionCheck.match(LIST, registry, 50, false);
 
@@ -48,9 +48,9 @@ class SourceConnectionCheckTest {
   void should_ignore_clients_without_drained_only_when_forced() {
     ClientRegistrySnapshot registry =
         registry(
-            client("app-1", "{\"host\":\"a\",\"pid\":1}"),
-            client("app-2", "{\"host\":\"b\",\"pid\":2,\"drained\":60}"),
-            client("gone", "{\"host\":\"c\",\"pid\":3,\"drained\":60}"));
+            client("app-1", "{\"revision\":70,\"host\":\"a\",\"pid\":1}"),
+            client("app-2", "{\"revision\":70,\"host\":\"b\",\"pid\":2,\"drained\":60}"),
+            client("gone", "{\"revision\":70,\"host\":\"c\",\"pid\":3,\"drained\":60}"));
 
     assertThat(SourceConnectionCheck.match(LIST, registry, 50, false).blockers())
         .singleElement()

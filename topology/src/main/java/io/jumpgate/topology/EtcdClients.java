@@ -1,4 +1,4 @@
-package io.jumpgate.topology.internal;
+package io.jumpgate.topology;
 
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
@@ -7,7 +7,7 @@ import io.etcd.jetcd.common.exception.EtcdException;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.jumpgate.spi.TopologyUnavailableException;
-import io.jumpgate.topology.EtcdTopologyOptions;
+import io.jumpgate.topology.internal.GrpcRuntimeCheck;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
@@ -16,7 +16,15 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLException;
 
-/** Builds jetcd clients from options, and names etcd failures. Stateless. */
+/**
+ * Builds jetcd clients from {@link EtcdTopologyOptions} (endpoints, credentials, TLS), and names
+ * etcd failures in one line. What the driver's client registration, the CLI and the admin use to
+ * reach etcd the same way the topology source does.
+ *
+ * <p>Defaults: the connect timeout is the options' {@code requestTimeout}; unary calls do not wait
+ * for a ready connection; one answer may be up to {@link #MAX_INBOUND_BYTES}. Stateless and
+ * thread-safe; the caller owns (and closes) every client it gets.
+ */
 public final class EtcdClients {
 
   /** The largest etcd answer accepted: room for the largest map (65536 shards, 1000s of nodes). */

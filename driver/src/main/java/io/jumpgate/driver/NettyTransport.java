@@ -1,4 +1,4 @@
-package io.jumpgate.driver.internal;
+package io.jumpgate.driver;
 
 import io.lettuce.core.resource.Transports;
 import io.netty.channel.Channel;
@@ -22,7 +22,7 @@ public final class NettyTransport {
   }
 
   /** The transport a socket channel class belongs to, from its package. */
-  static String name(Class<? extends Channel> channelClass) {
+  public static String name(Class<? extends Channel> channelClass) {
     String packageName = channelClass.getPackageName();
     if (packageName.endsWith(".epoll")) {
       return "epoll";

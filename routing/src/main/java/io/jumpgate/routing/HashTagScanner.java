@@ -1,4 +1,4 @@
-package io.jumpgate.routing.internal;
+package io.jumpgate.routing;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
