@@ -18,5 +18,14 @@ public enum CopyMethod {
    * {@code DUMP} and {@code PTTL} on the source, then {@code RESTORE key ttl value REPLACE} on the
    * target: every value passes through the mover. For servers that cannot reach each other.
    */
-  DUMP_RESTORE
+  DUMP_RESTORE,
+  /**
+   * One {@code EVAL} on the source that answers {@code DUMP} and {@code PTTL} of a whole batch,
+   * then one {@code EVAL} on the target that runs {@code RESTORE ... REPLACE} of each key (and
+   * {@code UNLINK} of the keys gone): every value passes through the mover, as with {@link
+   * #DUMP_RESTORE}, but in two commands a batch. The source never waits for the target. Needs
+   * {@code EVAL} (and {@code DUMP}, {@code PTTL}, {@code RESTORE}, {@code UNLINK} from a script)
+   * for the mover's user on both servers.
+   */
+  SCRIPT
 }

@@ -13,6 +13,7 @@ import io.jumpgate.migration.internal.PendingKeys;
 import io.jumpgate.migration.internal.RatePacer;
 import io.jumpgate.migration.internal.RoutedKey;
 import io.jumpgate.migration.internal.ScanPages;
+import io.jumpgate.migration.internal.ScriptBatchCopier;
 import io.jumpgate.migration.internal.ServerConnections;
 import io.jumpgate.migration.internal.ShardSet;
 import io.jumpgate.routing.Xxh64JumpRouter;
@@ -219,7 +220,9 @@ public final class ShardCopier implements AutoCloseable {
                         targetConnection,
                         target,
                         options.migrateTimeout().toMillis())
-                    : new DumpRestoreBatchCopier(sourceConnection, targetConnection);
+                    : options.copyMethod() == CopyMethod.SCRIPT
+                        ? new ScriptBatchCopier(sourceConnection, targetConnection)
+                        : new DumpRestoreBatchCopier(sourceConnection, targetConnection);
             long leftovers =
                 deleteKeys(
                     targetConnection, targetConnection, "target " + target, shards, 0, false);

@@ -6,7 +6,6 @@ import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.it.fixture.LocalCluster;
 import io.jumpgate.it.fixture.ProcessFixture;
 import io.jumpgate.it.fixture.RedisProcess;
-import io.jumpgate.migration.CopyMethod;
 import io.jumpgate.migration.GroupOutcome;
 import io.jumpgate.migration.MapChange;
 import io.jumpgate.migration.MapChangeMover;
@@ -40,6 +39,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
@@ -49,7 +50,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>{@code java -cp bench/target/benchmarks.jar io.jumpgate.bench.timing.MigrationRun --results
  * DIR [--quick] [--copy-rate KEYS_PER_SECOND] [--batch-size KEYS] [--pipeline-depth BATCHES]
- * [--group-size SHARDS] [--copy-method migrate|dump-restore]} (the mover's options: {@link
+ * [--group-size SHARDS] [--copy-method migrate|dump-restore|script] [--mover-process
+ * [--mover-jvm-options "OPTIONS"]]} (the mover's options: {@link
  * ShardCopierOptions#copyKeysPerSecond()}, none by default, and the other defaults of {@link
  * ShardCopierOptions} and {@link MoverOptions})
  *
@@ -94,48 +96,29 @@ public final class MigrationRun {
   public static void main(String[] args) throws Exception {
     TimingArguments arguments;
     MoverOptions options;
+    boolean moverProcess;
+    List<String> moverJvmOptions = List.of();
+    List<String> moverFlags;
     try {
       List<String> rest = new ArrayList<>(List.of(args));
-      int copyRate = intOption(rest, "--copy-rate", 0);
-      int batchSize = intOption(rest, "--batch-size", 0);
-      int pipelineDepth = intOption(rest, "--pipeline-depth", 0);
-      int groupSize = intOption(rest, "--group-size", 0);
-      String copyMethod = null;
-      int methodAt = rest.indexOf("--copy-method");
-      if (methodAt >= 0) {
-        if (methodAt + 1 >= rest.size()) {
+      moverProcess = rest.remove("--mover-process");
+      int jvmAt = rest.indexOf("--mover-jvm-options");
+      if (jvmAt >= 0) {
+        if (jvmAt + 1 >= rest.size()) {
           throw new IllegalArgumentException(
-              "MigrationRun: --copy-method needs migrate or dump-restore");
+              "MigrationRun: --mover-jvm-options needs the options as one argument");
         }
-        copyMethod = rest.get(methodAt + 1);
-        rest.subList(methodAt, methodAt + 2).clear();
+        moverJvmOptions = List.of(rest.get(jvmAt + 1).trim().split("\\s+"));
+        rest.subList(jvmAt, jvmAt + 2).clear();
+        if (!moverProcess) {
+          throw new IllegalArgumentException(
+              "MigrationRun: --mover-jvm-options goes with --mover-process");
+        }
       }
+      MoverFlags.Parsed mover = MoverFlags.parse("MigrationRun", rest);
       arguments = TimingArguments.parse("MigrationRun", rest.toArray(String[]::new));
-      ShardCopierOptions.Builder copier = ShardCopierOptions.builder();
-      if (copyRate > 0) {
-        copier.copyKeysPerSecond(copyRate);
-      }
-      if (batchSize > 0) {
-        copier.batchSize(batchSize);
-      }
-      if (pipelineDepth > 0) {
-        copier.pipelineDepth(pipelineDepth);
-      }
-      if (copyMethod != null) {
-        copier.copyMethod(
-            switch (copyMethod) {
-              case "migrate" -> CopyMethod.MIGRATE;
-              case "dump-restore" -> CopyMethod.DUMP_RESTORE;
-              default ->
-                  throw new IllegalArgumentException(
-                      "MigrationRun: --copy-method is migrate or dump-restore, was " + copyMethod);
-            });
-      }
-      MoverOptions.Builder mover = MoverOptions.builder().copier(copier.build());
-      if (groupSize > 0) {
-        mover.groupSize(groupSize);
-      }
-      options = mover.build();
+      options = mover.options();
+      moverFlags = mover.flags();
     } catch (IllegalArgumentException e) {
       System.err.println(e.getMessage());
       System.exit(2);
@@ -151,7 +134,9 @@ public final class MigrationRun {
     MigrationWorkload workload;
     MoveProgressSampler progress;
     try (AutoCloseable scope = fixture.openScope("migration")) {
-      Outcome outcome = runOnce(fixture, keys, warmUp, window, options);
+      MoverLaunch launch =
+          moverProcess ? new MoverLaunch(moverJvmOptions, moverFlags, arguments.results()) : null;
+      Outcome outcome = runOnce(fixture, keys, warmUp, window, options, launch);
       json = outcome.json();
       workload = outcome.workload();
       progress = outcome.progress();
@@ -161,7 +146,13 @@ public final class MigrationRun {
       System.exit(1);
       return;
     }
-    json.put("setup", setup(quick, keys, warmUp, window, options));
+    Map<String, Object> setup = setup(quick, keys, warmUp, window, options);
+    setup.put(
+        "mover",
+        moverProcess
+            ? "a JVM of its own (--mover-process), JVM options " + moverJvmOptions
+            : "in the workload's JVM");
+    json.put("setup", setup);
     Path results = arguments.results();
     Path file = results.resolve("migration.json");
     JsonText.writeFile(file, json);
@@ -172,30 +163,20 @@ public final class MigrationRun {
     System.exit(Boolean.TRUE.equals(json.get("passed")) ? 0 : 1);
   }
 
-  /**
-   * Removes {@code name} and its value from {@code rest}; the value, or {@code absent} when the
-   * option is not given.
-   */
-  private static int intOption(List<String> rest, String name, int absent) {
-    int at = rest.indexOf(name);
-    if (at < 0) {
-      return absent;
-    }
-    if (at + 1 >= rest.size() || !rest.get(at + 1).matches("[1-9][0-9]{0,8}")) {
-      throw new IllegalArgumentException(
-          "MigrationRun: " + name + " needs a positive whole number (1 to 999999999)");
-    }
-    int value = Integer.parseInt(rest.get(at + 1));
-    rest.subList(at, at + 2).clear();
-    return value;
-  }
+  /** A mover in a JVM of its own: its JVM options, its flags, and where its stderr goes. */
+  private record MoverLaunch(List<String> jvmOptions, List<String> flags, Path results) {}
 
   /** What a run produced: its JSON, and the workload for the timeline and the chart. */
   private record Outcome(
       Map<String, Object> json, MigrationWorkload workload, MoveProgressSampler progress) {}
 
   private static Outcome runOnce(
-      ProcessFixture fixture, int keys, Duration warmUp, Duration window, MoverOptions options)
+      ProcessFixture fixture,
+      int keys,
+      Duration warmUp,
+      Duration window,
+      MoverOptions options,
+      MoverLaunch launch)
       throws Exception {
     LocalCluster cluster = LocalCluster.start(fixture, CLUSTER, SHARDS, NODES, 0);
     RedisProcess added = fixture.redis();
@@ -239,6 +220,30 @@ public final class MigrationRun {
     for (int index = 0; index < cluster.etcd().size(); index++) {
       pids.put("etcd " + index, cluster.etcd().member(index).pid());
     }
+    MoveListener[] listenerOfChild = new MoveListener[1];
+    MoverChild child = null;
+    MoveProgressSampler pushedProgress = null;
+    if (launch != null) {
+      List<String> childArguments = new ArrayList<>();
+      childArguments.add(cluster.etcd().endpointList());
+      childArguments.add(cluster.cluster());
+      childArguments.add(ADDED_NODE);
+      childArguments.add("127.0.0.1");
+      childArguments.add(String.valueOf(added.port()));
+      childArguments.addAll(launch.flags());
+      MoveProgressSampler pushed = new MoveProgressSampler(workload.startNanos());
+      pushedProgress = pushed;
+      child =
+          fixture.register(
+              MoverChild.start(
+                  launch.jvmOptions(),
+                  childArguments,
+                  launch.results().resolve("mover-child.stderr"),
+                  Duration.ofSeconds(60),
+                  phase -> listenerOfChild[0].phaseStarted(phase),
+                  pushed::record));
+      pids.put("mover JVM", child.pid());
+    }
     ProcessCpuLedger cpu = new ProcessCpuLedger(pids);
     java.util.function.Consumer<Stage> enter =
         stage -> {
@@ -260,14 +265,25 @@ public final class MigrationRun {
             }
           }
         };
+    listenerOfChild[0] = listener;
     MapChangeMover.Result result;
-    MapChangeMover.Planned planned;
+    SortedSet<Integer> movingShards;
     MachineLoad machineAtStart;
     MachineLoad machineAtEnd;
     MoveProgressSampler progress;
-    try (MapChangeMover changes = MapChangeMover.create(etcd, options, listener)) {
-      progress = new MoveProgressSampler(changes.mover(), workload.startNanos());
-      planned = changes.plan(MapChange.addNode(node));
+    try (MapChangeMover changes =
+        child == null ? MapChangeMover.create(etcd, options, listener) : null) {
+      if (changes != null) {
+        progress = new MoveProgressSampler(changes.mover(), workload.startNanos());
+        movingShards = new TreeSet<>();
+        changes
+            .plan(MapChange.addNode(node))
+            .leaderMoves()
+            .ifPresent(plan -> movingShards.addAll(plan.moves().keySet()));
+      } else {
+        progress = pushedProgress;
+        movingShards = child.movingShards();
+      }
       workload.start();
       cpu.mark(Stage.WARMUP.label());
       try {
@@ -281,13 +297,16 @@ public final class MigrationRun {
                 "before: %.0f ops/s; adding %s (%d shards move)",
                 workload.opsPerSecond(Stage.BEFORE),
                 ADDED_NODE,
-                planned.leaderMoves().map(plan -> plan.moves().size()).orElse(0)));
+                movingShards.size()));
         machineAtStart = MachineLoad.now();
         marks.add(mark(workload, "apply"));
         enter.accept(Stage.PREPARE);
         progress.start();
         try {
-          result = changes.apply(MapChange.addNode(node));
+          result =
+              changes != null
+                  ? changes.apply(MapChange.addNode(node))
+                  : child.apply(Duration.ofMinutes(30));
         } finally {
           progress.stop();
         }
@@ -323,7 +342,7 @@ public final class MigrationRun {
     check.put("workloadKeysChecked", (long) written.size());
 
     BitSet moved = new BitSet(SHARDS);
-    planned.leaderMoves().ifPresent(plan -> plan.moves().keySet().forEach(moved::set));
+    movingShards.forEach(moved::set);
     long keysInMovedShards = 0;
     for (int index = 0; index < keys; index++) {
       if (moved.get(router.shardOfUtf8(CopyRateRun.key(index)))) {

@@ -15,8 +15,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Reads {@link Mover#progress()} from its own thread every {@value #PERIOD_MILLIS} ms while a move
- * runs, for the copy's course over time (the CSV and the chart of {@link MigrationRun}).
- * Thread-safe: samples are taken on the sampler's thread and read after {@link #stop}.
+ * runs, for the copy's course over time (the CSV and the chart of {@link MigrationRun}); or, for a
+ * mover in a JVM of its own, takes the readings it prints ({@link #record}). Thread-safe: samples
+ * are taken on the sampler's thread (or the caller's of {@link #record}) and read after {@link
+ * #stop}.
  */
 final class MoveProgressSampler {
 
@@ -44,12 +46,23 @@ final class MoveProgressSampler {
     this.origin = origin;
   }
 
+  /** A sampler of readings given to {@link #record}, from a mover in another JVM. */
+  MoveProgressSampler(long origin) {
+    this(null, origin);
+  }
+
   void start() {
-    timer.scheduleAtFixedRate(this::sample, 0, PERIOD_MILLIS, TimeUnit.MILLISECONDS);
+    if (mover != null) {
+      timer.scheduleAtFixedRate(this::sample, 0, PERIOD_MILLIS, TimeUnit.MILLISECONDS);
+    }
   }
 
   private void sample() {
-    MoveProgress progress = mover.progress();
+    record(mover.progress());
+  }
+
+  /** Adds a reading taken now. */
+  void record(MoveProgress progress) {
     double millis = (System.nanoTime() - origin) / 1e6;
     synchronized (samples) {
       samples.add(new Sample(millis, progress));
@@ -62,7 +75,9 @@ final class MoveProgressSampler {
     if (!timer.awaitTermination(10, TimeUnit.SECONDS)) {
       throw new IllegalStateException("the progress sampler did not stop within 10 s");
     }
-    sample();
+    if (mover != null) {
+      sample();
+    }
   }
 
   List<Sample> samples() {

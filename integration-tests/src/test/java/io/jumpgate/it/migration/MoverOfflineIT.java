@@ -21,6 +21,7 @@ import io.jumpgate.topology.ShardAssignment;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.SortedSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -31,7 +32,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * async driver client with no client error, every INCR counted once, every key on exactly its owner
  * with value and TTL, and {@code notify-keyspace-events} untouched. A mover process killed with
  * SIGKILL in the middle of an offline copy (a group frozen, part of it on the target) is resumed by
- * a mover without the option, which goes on offline because the record says so.
+ * a mover without the option, which goes on offline because the record says so; or aborted, which
+ * leaves every shard active on its source and nothing on the target.
  */
 class MoverOfflineIT {
 
@@ -129,6 +131,62 @@ class MoverOfflineIT {
     MoveCluster.printGroups("MOVER-OFFLINE", "offline move", result);
   }
 
+  /**
+   * Starts an offline mover process paced at 100 keys/s (the first group of about 160 keys stays
+   * frozen long enough), SIGKILLs it once part of its first frozen group is on the target, checks
+   * the shard is still frozen and the record offline, waits for its lock to expire and for the
+   * clients to go on.
+   */
+  private static void killOfflineMoverInFrozenCopy(
+      ProcessFixture fixture, MoveCluster cluster, MovePlan plan, MoverLoad load) throws Exception {
+    String migration = plan.migrationId();
+    MoverProcess.Options options =
+        MoverProcess.options(
+                cluster.cluster.etcd().endpoints(), cluster.cluster.cluster(), migration)
+            .lockTtl(LOCK_TTL)
+            .groupSize(4)
+            .offline()
+            .copyRate(100)
+            .cleanupGrace(Duration.ofSeconds(3));
+    plan.moves().forEach((shard, move) -> options.move(shard, move.from(), move.to()));
+    Poll.until(
+        Duration.ofSeconds(20),
+        "2,000 operations before the move",
+        () -> load.operations.get() > 2_000);
+    MoverProcess mover = MoverProcess.start(fixture, options);
+    mover.awaitPhase("CUTOVER", Duration.ofSeconds(60));
+    int frozenShard =
+        MoveCluster.awaitFrozenShard(cluster.etcd, plan, mover, Duration.ofSeconds(20));
+    Poll.until(
+        Duration.ofSeconds(10),
+        "the first keys of the frozen group on the target",
+        () -> (Long) cluster.newServer.call("DBSIZE") > 0,
+        () -> mover.describe(40));
+    mover.kill9();
+    long killedAt = System.nanoTime();
+    assertThat(mover.exitStatus()).as("exit status after SIGKILL").isEqualTo(137);
+    assertThat(cluster.map().get(frozenShard).state())
+        .as("shard %d right after the kill", frozenShard)
+        .isEqualTo(ShardState.FROZEN);
+    try (MigrationStore store = MigrationStore.create(cluster.etcd)) {
+      assertThat(store.readRecord(migration).orElseThrow().record().mode()).isEqualTo("offline");
+      Poll.until(
+          LOCK_TTL.plusSeconds(10),
+          "the dead mover's lock to expire",
+          () -> store.readLock().isEmpty());
+    }
+    // the clients go on (the freeze without a live lock is lifted)
+    long atKill = load.operations.get();
+    Poll.until(
+        Duration.ofSeconds(10),
+        "the clients to make progress after the kill",
+        () -> load.operations.get() > atKill + 500);
+    System.out.println(
+        "MOVER-OFFLINE-KILL 500 operations "
+            + (System.nanoTime() - killedAt) / 1_000_000
+            + " ms after the kill");
+  }
+
   @Test
   void should_finish_offline_when_an_offline_mover_is_killed_in_the_middle_of_a_frozen_copy()
       throws Exception {
@@ -142,57 +200,11 @@ class MoverOfflineIT {
     cluster.awaitEveryShardAnswers(sync);
     MoveCluster.Data data = MoveCluster.writeData(asyncClient.connect().async(), DATA_KEYS);
     MovePlan plan = cluster.halfOfSource("offline-kill-1");
-    // a copy paced at 100 keys/s keeps the first group (about 160 keys) frozen long enough
-    MoverProcess.Options options =
-        MoverProcess.options(
-                cluster.cluster.etcd().endpoints(), cluster.cluster.cluster(), "offline-kill-1")
-            .lockTtl(LOCK_TTL)
-            .groupSize(4)
-            .offline()
-            .copyRate(100)
-            .cleanupGrace(Duration.ofSeconds(3));
-    plan.moves().forEach((shard, move) -> options.move(shard, move.from(), move.to()));
 
     MoveResult result;
     try (MoverLoad load = new MoverLoad(sync, 3, asyncClient.connect().async(), 200)) {
-      Poll.until(
-          Duration.ofSeconds(20),
-          "2,000 operations before the move",
-          () -> load.operations.get() > 2_000);
       // When a mover process is killed while its first group is frozen and half copied
-      MoverProcess mover = MoverProcess.start(fixture, options);
-      mover.awaitPhase("CUTOVER", Duration.ofSeconds(60));
-      int frozenShard =
-          MoveCluster.awaitFrozenShard(cluster.etcd, plan, mover, Duration.ofSeconds(20));
-      Poll.until(
-          Duration.ofSeconds(10),
-          "the first keys of the frozen group on the target",
-          () -> (Long) cluster.newServer.call("DBSIZE") > 0,
-          () -> mover.describe(40));
-      mover.kill9();
-      long killedAt = System.nanoTime();
-      assertThat(mover.exitStatus()).as("exit status after SIGKILL").isEqualTo(137);
-      assertThat(cluster.map().get(frozenShard).state())
-          .as("shard %d right after the kill", frozenShard)
-          .isEqualTo(ShardState.FROZEN);
-      try (MigrationStore store = MigrationStore.create(cluster.etcd)) {
-        assertThat(store.readRecord("offline-kill-1").orElseThrow().record().mode())
-            .isEqualTo("offline");
-        Poll.until(
-            LOCK_TTL.plusSeconds(10),
-            "the dead mover's lock to expire",
-            () -> store.readLock().isEmpty());
-      }
-      // Then the clients go on (the freeze without a live lock is lifted)
-      long atKill = load.operations.get();
-      Poll.until(
-          Duration.ofSeconds(10),
-          "the clients to make progress after the kill",
-          () -> load.operations.get() > atKill + 500);
-      System.out.println(
-          "MOVER-OFFLINE-KILL 500 operations "
-              + (System.nanoTime() - killedAt) / 1_000_000
-              + " ms after the kill");
+      killOfflineMoverInFrozenCopy(fixture, cluster, plan, load);
 
       // When a mover without the offline option resumes the migration
       try (Mover resumer =
@@ -219,5 +231,60 @@ class MoverOfflineIT {
     assertThat(notifyKeyspaceEvents(cluster)).isEqualTo(settingsBefore);
     cluster.assertNoRecordAndNoLock();
     MoveCluster.printGroups("MOVER-OFFLINE", "offline move resumed after a kill", result);
+  }
+
+  @Test
+  void
+      should_leave_every_shard_on_its_source_and_nothing_on_the_target_when_an_offline_migration_is_aborted()
+          throws Exception {
+    // Given the same cluster, CONFIG SET refused, two clients writing, and an offline mover
+    // killed while its first group was frozen and half copied
+    MoveCluster cluster = MoveCluster.start(fixture, "offline-abort", SHARDS);
+    refuseConfigSet(cluster);
+    Map<String, Object> settingsBefore = notifyKeyspaceEvents(cluster);
+    JumpgateClient syncClient = cluster.client(Duration.ofSeconds(6));
+    JumpgateClient asyncClient = cluster.client(Duration.ofSeconds(6));
+    JumpgateCommands<String, String> sync = syncClient.connect().sync();
+    cluster.awaitEveryShardAnswers(sync);
+    MoveCluster.Data data = MoveCluster.writeData(asyncClient.connect().async(), DATA_KEYS);
+    MovePlan plan = cluster.halfOfSource("offline-abort-1");
+    SortedSet<Integer> keptMoved;
+    try (MoverLoad load = new MoverLoad(sync, 3, asyncClient.connect().async(), 200)) {
+      killOfflineMoverInFrozenCopy(fixture, cluster, plan, load);
+
+      // When another mover aborts the migration while the clients go on writing
+      try (Mover aborting =
+          Mover.create(
+              cluster.etcd,
+              MoverOptions.builder().groupSize(4).cleanupGrace(Duration.ofMillis(2500)).build())) {
+        keptMoved = aborting.abort("offline-abort-1");
+      }
+      long atEnd = load.operations.get();
+      Poll.until(
+          Duration.ofSeconds(20),
+          "2,000 operations after the abort",
+          () -> load.operations.get() > atEnd + 2_000);
+      load.stop(Duration.ofSeconds(30));
+
+      // Then no shard moved: each is active on its source, the target holds no partial copy,
+      // no client saw an error and every key is on its owner with its value and TTL
+      assertThat(keptMoved).as("shards kept on the target").isEmpty();
+      Map<Integer, ShardAssignment> map = cluster.map();
+      for (int shard : plan.moves().keySet()) {
+        assertThat(map.get(shard).leader())
+            .as("leader of shard %d", shard)
+            .isEqualTo(plan.moves().get(shard).from());
+        assertThat(map.get(shard).state())
+            .as("state of shard %d", shard)
+            .isEqualTo(ShardState.ACTIVE);
+      }
+      assertThat(cluster.newServer.call("DBSIZE"))
+          .as("keys left on the target after the abort")
+          .isEqualTo(0L);
+      assertThat(load.errors).isEmpty();
+      cluster.assertEveryKeyOnItsOwner(load, data);
+    }
+    assertThat(notifyKeyspaceEvents(cluster)).isEqualTo(settingsBefore);
+    cluster.assertNoRecordAndNoLock();
   }
 }

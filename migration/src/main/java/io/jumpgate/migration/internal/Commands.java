@@ -2,6 +2,7 @@ package io.jumpgate.migration.internal;
 
 import io.jumpgate.migration.ServerAddress;
 import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.output.ArrayOutput;
 import io.lettuce.core.output.ByteArrayOutput;
 import io.lettuce.core.output.IntegerOutput;
 import io.lettuce.core.output.StatusOutput;
@@ -11,6 +12,7 @@ import io.lettuce.core.protocol.CommandArgs;
 import io.lettuce.core.protocol.CommandType;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
+import java.util.List;
 
 /**
  * The commands of the copy, built for {@code StatefulConnection.dispatch}: a batch goes out in one
@@ -48,6 +50,27 @@ public final class Commands {
       args.addKey(key);
     }
     return new AsyncCommand<>(new Command<>(CommandType.UNLINK, new IntegerOutput<>(CODEC), args));
+  }
+
+  /**
+   * {@code EVAL script numkeys keys... arguments...}, answering an array (nil, bytes, integers).
+   */
+  public static AsyncCommand<byte[], byte[], List<Object>> eval(
+      String script, List<byte[]> keys, List<byte[]> arguments) {
+    CommandArgs<byte[], byte[]> args =
+        new CommandArgs<>(CODEC).add(script.getBytes(StandardCharsets.UTF_8)).add(keys.size());
+    for (byte[] key : keys) {
+      args.addKey(key);
+    }
+    for (byte[] argument : arguments) {
+      args.addValue(argument);
+    }
+    return new AsyncCommand<>(new Command<>(CommandType.EVAL, new ArrayOutput<>(CODEC), args));
+  }
+
+  /** A number as the ASCII digits Redis reads. */
+  public static byte[] ascii(long number) {
+    return Long.toString(number).getBytes(StandardCharsets.US_ASCII);
   }
 
   public static AsyncCommand<byte[], byte[], Long> publish(byte[] channel, byte[] message) {

@@ -75,7 +75,9 @@ public final class OfflineCopier implements AutoCloseable {
         options.copyMethod() == CopyMethod.MIGRATE
             ? new MigrateBatchCopier(
                 sourceConnection, targetConnection, target, options.migrateTimeout().toMillis())
-            : new DumpRestoreBatchCopier(sourceConnection, targetConnection);
+            : options.copyMethod() == CopyMethod.SCRIPT
+                ? new ScriptBatchCopier(sourceConnection, targetConnection)
+                : new DumpRestoreBatchCopier(sourceConnection, targetConnection);
   }
 
   /**
