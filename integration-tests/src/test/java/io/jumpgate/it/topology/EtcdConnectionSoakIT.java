@@ -32,6 +32,7 @@ import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -57,10 +58,15 @@ class EtcdConnectionSoakIT {
 
   @RegisterExtension final ProcessFixture fixture = new ProcessFixture();
 
+  // 10 cycles of 60 s and the setup; every wait inside is bounded on its own (10 s)
   @Test
+  @Timeout(value = 12, unit = TimeUnit.MINUTES)
   void should_keep_watch_lease_and_admin_connections_without_goaway_through_busy_and_idle_spells()
       throws Exception {
     int cycles = Integer.getInteger("jumpgate.soak.cycles", 1);
+    assertThat(cycles)
+        .as("-Djumpgate.soak.cycles (at most 10 within the test's 12-minute timeout)")
+        .isBetween(1, 10);
     GrpcRecords records = new GrpcRecords();
     Logger grpc = Logger.getLogger(GrpcLogging.GRPC_LOGGER);
     grpc.addHandler(records);
