@@ -7,9 +7,11 @@ import io.etcd.jetcd.common.exception.EtcdException;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.jumpgate.spi.TopologyUnavailableException;
+import io.jumpgate.topology.internal.GrpcLogging;
 import io.jumpgate.topology.internal.GrpcRuntimeCheck;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -21,6 +23,12 @@ import javax.net.ssl.SSLException;
  * etcd failures in one line. What the driver's client registration, the CLI and the admin use to
  * reach etcd the same way the topology source does.
  *
+ * <p>Every jetcd client of the project (the driver's topology source and registry lease, the admin,
+ * the CLI, the mover) is built here, with one set of gRPC keepalive settings that etcd's default
+ * ping enforcement never refuses ({@link #KEEPALIVE_TIME}, {@link #KEEPALIVE_TIMEOUT}, {@link
+ * #KEEPALIVE_WITHOUT_CALLS}; docs/topology.md "Connection keepalive"), and gRPC's java.util.logging
+ * routed to SLF4J ({@link GrpcLogging}).
+ *
  * <p>Defaults: the connect timeout is the options' {@code requestTimeout}; unary calls do not wait
  * for a ready connection; one answer may be up to {@link #MAX_INBOUND_BYTES}. Stateless and
  * thread-safe; the caller owns (and closes) every client it gets.
@@ -30,11 +38,33 @@ public final class EtcdClients {
   /** The largest etcd answer accepted: room for the largest map (65536 shards, 1000s of nodes). */
   public static final int MAX_INBOUND_BYTES = 256 << 20;
 
+  /**
+   * Time without reads on a connection with a call open before gRPC pings etcd: twice etcd's
+   * default {@code --grpc-keepalive-min-time} (5 s), and gRPC's own floor (it raises anything lower
+   * to 10 s). A dead etcd under an open watch or lease keep-alive is found within {@code
+   * KEEPALIVE_TIME + KEEPALIVE_TIMEOUT}.
+   */
+  public static final Duration KEEPALIVE_TIME = Duration.ofSeconds(10);
+
+  /** How long gRPC waits for the answer to its ping before it closes the connection. */
+  public static final Duration KEEPALIVE_TIMEOUT = Duration.ofSeconds(10);
+
+  /**
+   * No pings on a connection without an open call. etcd's servers refuse those ({@code
+   * PermitWithoutStream} is false): each ping within 2 hours of the last one on a connection with
+   * no stream is a strike, and the third strike ends the connection with {@code GOAWAY
+   * ENHANCE_YOUR_CALM too_many_pings}, after which gRPC doubles its keepalive time (jetcd issue
+   * 1075 reports watches that stop after it). jetcd's default is true: an admin connection idle for
+   * 4 keepalive periods was closed that way.
+   */
+  public static final boolean KEEPALIVE_WITHOUT_CALLS = false;
+
   private EtcdClients() {}
 
   /**
-   * A jetcd client for the options' endpoints, credentials and TLS material. Unary calls do not
-   * wait for a ready connection (callers bound them with their own timeout and retry).
+   * A jetcd client for the options' endpoints, credentials and TLS material, with the keepalive
+   * settings above. Unary calls do not wait for a ready connection (callers bound them with their
+   * own timeout and retry).
    *
    * @throws io.jumpgate.topology.GrpcRuntimeMissingException if the class path lacks a piece of
    *     gRPC's runtime that jetcd needs ({@link GrpcRuntimeCheck})
@@ -42,11 +72,15 @@ public final class EtcdClients {
    */
   public static Client create(EtcdTopologyOptions options) {
     GrpcRuntimeCheck.check();
+    GrpcLogging.routeToSlf4j();
     ClientBuilder builder =
         Client.builder()
             .endpoints(options.endpoints().toArray(URI[]::new))
             .connectTimeout(options.requestTimeout())
             .waitForReady(false)
+            .keepaliveTime(KEEPALIVE_TIME)
+            .keepaliveTimeout(KEEPALIVE_TIMEOUT)
+            .keepaliveWithoutCalls(KEEPALIVE_WITHOUT_CALLS)
             // A 65536-shard map lists as ~6.5 MB: above gRPC's 4 MiB default for one answer.
             .maxInboundMessageSize(MAX_INBOUND_BYTES);
     options

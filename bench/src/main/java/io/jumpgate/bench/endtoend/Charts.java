@@ -16,7 +16,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /**
  * The PNG charts of a run (XChart, headless): keys/s and p99 latency per workload per system at 16
  * and 64 in flight, and one ratio chart per compared system (median bar, min and max markers over
- * the rounds). Returns the files written.
+ * the rounds). Returns the files written. Invalid cells ({@link Summary#invalid}) are not drawn;
+ * the chart's title names them.
  */
 final class Charts {
   private Charts() {}
@@ -85,7 +86,7 @@ final class Charts {
         new CategoryChartBuilder()
             .width(1100)
             .height(560)
-            .title(title)
+            .title(title + invalidNote(summary, inflight, null))
             .xAxisTitle("workload")
             .yAxisTitle(yTitle)
             .build();
@@ -115,7 +116,13 @@ final class Charts {
         new CategoryChartBuilder()
             .width(1300)
             .height(560)
-            .title("Jumpgate throughput / " + other + " (" + key + "): median bar, min and max")
+            .title(
+                "Jumpgate throughput / "
+                    + other
+                    + " ("
+                    + key
+                    + "): median bar, min and max"
+                    + invalidNote(summary, 0, other))
             .xAxisTitle("workload@inflight")
             .yAxisTitle("ratio")
             .build();
@@ -150,6 +157,24 @@ final class Charts {
       one.setMarker(SeriesMarkers.NONE);
     }
     return save(chart, file) ? file : null;
+  }
+
+  /**
+   * " - invalid, not drawn: get@16 direct, ..." for the invalid cells at {@code inflight} (0: all)
+   * of every system, or of Jumpgate and {@code other} when given; "" when there are none.
+   */
+  static String invalidNote(Summary summary, int inflight, String other) {
+    List<String> cells = new ArrayList<>();
+    for (String cell : summary.invalidCells()) {
+      String caseName = cell.substring(0, cell.indexOf(' '));
+      String system = cell.substring(cell.indexOf(' ') + 1);
+      boolean inCase = inflight == 0 || caseName.endsWith("@" + inflight);
+      boolean ofSystem = other == null || system.equals(other) || system.equals(Summary.JUMPGATE);
+      if (inCase && ofSystem) {
+        cells.add(cell);
+      }
+    }
+    return cells.isEmpty() ? "" : " - invalid (errors), not drawn: " + String.join(", ", cells);
   }
 
   /** Writes the chart; false (and nothing written) when it has no series. */

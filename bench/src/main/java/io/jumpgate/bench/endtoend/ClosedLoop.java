@@ -27,7 +27,10 @@ final class ClosedLoop {
    * What one point measured. Latencies in microseconds; {@code clientCpuMicros} is the CPU time of
    * this whole JVM during the window divided by the requests completed in it (the client-side cost
    * of a request, less sensitive to the load of other processes than the throughput), or -1 when
-   * the JVM cannot tell.
+   * the JVM cannot tell; {@code readWriteSyscallsPerRequest} is the read+write system calls of this
+   * JVM during the window ({@link ProcessSyscalls}) divided by the same requests, or -1. {@code
+   * errors} counts every failed request of the point, warm-up included; {@code firstError} is the
+   * first of them, or null.
    */
   record Result(
       double throughput,
@@ -37,7 +40,8 @@ final class ClosedLoop {
       long completed,
       long errors,
       String firstError,
-      double clientCpuMicros) {}
+      double clientCpuMicros,
+      double readWriteSyscallsPerRequest) {}
 
   private final Request request;
   private final LatencyHistogram histogram = new LatencyHistogram();
@@ -78,6 +82,7 @@ final class ClosedLoop {
     long start = System.nanoTime();
     Thread.sleep(warmupMillis);
     long cpuFrom = processCpuNanos();
+    long syscallsFrom = ProcessSyscalls.readWriteCalls();
     long measureFrom = System.nanoTime();
     loop.windowStart = measureFrom;
     loop.windowEnd = measureFrom + TimeUnit.MILLISECONDS.toNanos(measureMillis);
@@ -86,6 +91,7 @@ final class ClosedLoop {
       TimeUnit.NANOSECONDS.sleep(remaining);
     }
     long cpuTo = processCpuNanos();
+    long syscallsTo = ProcessSyscalls.readWriteCalls();
     loop.running = false;
     if (!loop.stopped.await(30, TimeUnit.SECONDS)) {
       throw new IllegalStateException(
@@ -105,7 +111,8 @@ final class ClosedLoop {
         error == null ? null : error.toString(),
         cpuFrom < 0 || cpuTo < 0 || loop.completed.get() == 0
             ? -1
-            : (cpuTo - cpuFrom) / 1e3 / loop.completed.get());
+            : (cpuTo - cpuFrom) / 1e3 / loop.completed.get(),
+        ProcessSyscalls.perRequest(syscallsFrom, syscallsTo, loop.completed.get()));
   }
 
   /** Makes blocking call number {@code sequence} of a thread and returns when it has ended. */

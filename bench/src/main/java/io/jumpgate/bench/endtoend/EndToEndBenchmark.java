@@ -21,24 +21,60 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The end-to-end comparison that {@code bin/bench} runs: Jumpgate, direct Lettuce, Lettuce's
- * cluster client and Lettuce through twemproxy, measured in alternation (A B C D per case and
- * round) on identical closed-loop workloads, against processes started on 127.0.0.1; then the
- * propagation, failover and migration timing mains (package {@code io.jumpgate.bench.timing}) in
- * their own JVMs; then summary.json, points.csv, the charts and the printed tables under the
- * results dir. Every process is killed at the end, on failure and on Ctrl-C.
+ * cluster client and Lettuce through twemproxy, measured in alternation (per case and round, in an
+ * order that rotates by one system each round: {@link RoundOrder}) on identical closed-loop
+ * workloads, against processes started on 127.0.0.1; then the propagation, failover and migration
+ * timing mains (package {@code io.jumpgate.bench.timing}) in their own JVMs; then summary.json,
+ * points.csv, the charts and the printed tables under the results dir. Every process is killed at
+ * the end, on failure and on Ctrl-C.
  */
 public final class EndToEndBenchmark {
   private static final long SEED = 20_261_122L;
-  private static final List<String> TIMING_RUNS =
+
+  /** The timing mains, by the summary.json field their JSON file goes under. */
+  private static final Map<String, String> TIMING_RUNS =
+      Map.of(
+          "propagation", "io.jumpgate.bench.timing.PropagationRun",
+          "failover", "io.jumpgate.bench.timing.FailoverRun",
+          "migration", "io.jumpgate.bench.timing.MigrationRun");
+
+  private static final List<String> TIMING_ORDER = List.of("propagation", "failover", "migration");
+
+  /**
+   * What a run writes in the results dir, deleted before it starts so that nothing there (a chart
+   * of a system not measured this time, the JSON of a timing run that fails) comes from an earlier
+   * run.
+   */
+  static final List<String> OUTPUTS =
       List.of(
-          "io.jumpgate.bench.timing.PropagationRun",
-          "io.jumpgate.bench.timing.FailoverRun",
-          "io.jumpgate.bench.timing.MigrationRun");
+          "summary.json",
+          "points.csv",
+          "systems.md",
+          "ratios.md",
+          "targets.md",
+          "throughput-16.png",
+          "throughput-64.png",
+          "latency-p99-16.png",
+          "latency-p99-64.png",
+          "ratio-direct.png",
+          "ratio-lettuceCluster.png",
+          "ratio-twemproxy.png",
+          "propagation.json",
+          "failover.json",
+          "migration.json",
+          "migration-timeline.csv",
+          "migration-progress.csv",
+          "migration-throughput.png");
 
   private EndToEndBenchmark() {}
 
   public static void main(String[] args) throws Exception {
     System.setProperty("java.awt.headless", "true");
+    if (List.of(args).contains("--help") || List.of(args).contains("-h")) {
+      System.out.println(BenchOptions.USAGE);
+      System.exit(0);
+      return;
+    }
     BenchOptions options;
     try {
       options = BenchOptions.parse(args);
@@ -52,6 +88,9 @@ public final class EndToEndBenchmark {
     long started = System.nanoTime();
     String machine = Machine.describe();
     Files.createDirectories(options.results());
+    for (String output : OUTPUTS) {
+      Files.deleteIfExists(options.results().resolve(output));
+    }
     log("machine: " + machine);
     log(
         String.format(
@@ -72,9 +111,17 @@ public final class EndToEndBenchmark {
     Path results = options.results();
     summary.writeCsv(results.resolve("points.csv"));
 
-    if (options.timing()) {
-      for (String main : TIMING_RUNS) {
-        runTimingMain(main, options);
+    Map<String, Path> timingFiles = new LinkedHashMap<>();
+    Map<String, String> timingRuns = new LinkedHashMap<>();
+    for (String name : TIMING_ORDER) {
+      String outcome =
+          options.timing()
+              ? runTimingMain(TIMING_RUNS.get(name), options)
+              : "skipped (--no-timing)";
+      timingRuns.put(name, outcome);
+      Path file = results.resolve(name + ".json");
+      if (outcome.startsWith("done") && Files.isRegularFile(file)) {
+        timingFiles.put(name, file);
       }
     }
     Map<String, Object> run = new LinkedHashMap<>();
@@ -87,13 +134,21 @@ public final class EndToEndBenchmark {
     run.put("valueBytes", KeySpace.VALUE_SIZE);
     run.put("shards", Servers.SHARDS);
     run.put("nodes", Servers.NODES);
-    run.put("alternation", "per workload and in-flight limit: " + options.systems());
+    run.put(
+        "alternation",
+        "per workload and in-flight limit, the systems in an order rotated by one each round");
+    run.put("roundOrder", RoundOrder.all(options.systems(), options.rounds()));
     run.put("transport", options.transport());
     run.put("jumpgateWriteCoalescing", options.coalescing());
-    Map<String, Path> timingFiles = new LinkedHashMap<>();
-    for (String name : List.of("propagation", "failover", "migration")) {
-      timingFiles.put(name, results.resolve(name + ".json"));
-    }
+    run.put(
+        "clientCpuUsPerRequest",
+        "CPU time of the whole bench JVM (user + system) over the measured window / requests");
+    run.put(
+        "readWriteSyscallsPerRequest",
+        "the bench JVM's read+write syscalls (/proc/self/io syscr + syscw) over the measured window"
+            + " / requests; epoll_wait, futex and io_uring submissions not counted");
+    run.put("invalidCells", summary.invalidCells());
+    run.put("timingRuns", timingRuns);
     summary.writeJson(results.resolve("summary.json"), machine, run, timingFiles);
     List<Path> charts = Charts.write(summary, results);
     Summary.writeText(results.resolve("systems.md"), summary.systemTable());
@@ -112,6 +167,11 @@ public final class EndToEndBenchmark {
             + (options.quick() ? "quick" : "full")
             + " run):");
     System.out.println(summary.ratioTable());
+    if (!summary.invalidCells().isEmpty()) {
+      System.out.println(
+          "INVALID cells (a request failed; no figure of theirs is in a median, ratio or chart): "
+              + String.join(", ", summary.invalidCells()));
+    }
     System.out.println(
         "results: "
             + results.toAbsolutePath()
@@ -162,13 +222,15 @@ public final class EndToEndBenchmark {
               * options.inflights().size()
               * systems.size();
       for (int round = 1; round <= options.rounds(); round++) {
+        List<BenchSystem> order = RoundOrder.of(systems, round);
         for (Workload workload : options.workloads()) {
           for (int inflight : options.inflights()) {
             StringBuilder line =
                 new StringBuilder(
                     String.format(
                         Locale.ROOT, "round %d %-7s @%-2d", round, workload.label(), inflight));
-            for (BenchSystem system : systems) {
+            for (int position = 0; position < order.size(); position++) {
+              BenchSystem system = order.get(position);
               ClosedLoop.Result result =
                   run(
                       keys,
@@ -178,7 +240,7 @@ public final class EndToEndBenchmark {
                       inflight,
                       options.warmupMillis(),
                       options.measureMillis());
-              points.add(new Point(round, workload, inflight, system.name(), result));
+              points.add(new Point(round, workload, inflight, system.name(), position, result));
               line.append(
                   String.format(
                       Locale.ROOT,
@@ -187,7 +249,7 @@ public final class EndToEndBenchmark {
                       result.throughput(),
                       result.p99Micros()));
               if (result.errors() > 0) {
-                line.append(" (").append(result.errors()).append(" errors: ");
+                line.append(" INVALID (").append(result.errors()).append(" errors: ");
                 line.append(result.firstError()).append(')');
               }
             }
@@ -418,10 +480,6 @@ public final class EndToEndBenchmark {
   }
 
   /**
-   * Runs a timing main of the timing helper in its own JVM (same class path), if the class is
-   * there: {@code --results DIR [--quick]}. A missing class is skipped with a message.
-   */
-  /**
    * The system properties that make Lettuce use {@code transport}: it prefers epoll, then io_uring,
    * then NIO, among those whose native library is on the class path and loads.
    */
@@ -431,12 +489,18 @@ public final class EndToEndBenchmark {
         "io.lettuce.core.iouring", String.valueOf(transport.equals("io_uring")));
   }
 
-  private static void runTimingMain(String mainClass, BenchOptions options) throws Exception {
+  /**
+   * Runs a timing main in its own JVM (same class path), if the class is there: {@code --results
+   * DIR [--quick]}. Returns what happened, for summary.json: {@code done in N ms}, {@code failed
+   * with exit code N}, {@code killed after N min}, or {@code not in this build}; only a run that is
+   * "done" has its JSON file copied into summary.json.
+   */
+  private static String runTimingMain(String mainClass, BenchOptions options) throws Exception {
     try {
       Class.forName(mainClass, false, EndToEndBenchmark.class.getClassLoader());
     } catch (ClassNotFoundException e) {
       log(mainClass + " is not in this build: skipped");
-      return;
+      return "not in this build";
     }
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -457,15 +521,18 @@ public final class EndToEndBenchmark {
     Runtime.getRuntime().addShutdownHook(killer);
     Duration limit = Duration.ofMinutes(options.quick() ? 3 : 8);
     boolean exited = process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
+    String outcome;
     if (!exited) {
       process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-      log(mainClass + " did not finish within " + limit.toMinutes() + " min: killed");
+      outcome = "killed after " + limit.toMinutes() + " min";
     } else if (process.exitValue() != 0) {
-      log(mainClass + " failed with exit code " + process.exitValue());
+      outcome = "failed with exit code " + process.exitValue();
     } else {
-      log(mainClass + " done in " + millisSince(start) + " ms");
+      outcome = "done in " + millisSince(start) + " ms";
     }
+    log(mainClass + ": " + outcome);
     Runtime.getRuntime().removeShutdownHook(killer);
+    return outcome;
   }
 
   private static long millisSince(long start) {

@@ -26,6 +26,10 @@ import java.util.function.ToDoubleFunction;
  * system's, computed per round from the adjacent measurements of one case and summarised as
  * min/median/max over the rounds; per-system throughput and latency; summary.json, points.csv and
  * the printed tables. Immutable; not thread-safe to build (one thread).
+ *
+ * <p>A cell (one system in one case) with any failed request, in any round, is invalid: none of its
+ * figures goes into a median, a ratio, a table figure or a chart; summary.json, the tables and the
+ * ratios that need it say {@code invalid} with the error count and the first error.
  */
 final class Summary {
   static final String JUMPGATE = "jumpgate";
@@ -39,6 +43,15 @@ final class Summary {
       List.of(JUMPGATE, "direct", "lettuceCluster", "twemproxy");
 
   private final List<Point> points;
+
+  /**
+   * Why a cell, or a ratio between two cells, is not reported: the errors of the invalid cells.
+   *
+   * @param errors failed requests over the rounds, in every invalid cell involved
+   * @param firstError the first error of the first invalid cell (in round order)
+   * @param systems the systems whose cell is invalid
+   */
+  record Invalid(long errors, String firstError, List<String> systems) {}
 
   Summary(List<Point> points) {
     this.points = List.copyOf(points);
@@ -68,9 +81,13 @@ final class Summary {
 
   /**
    * Jumpgate throughput / {@code other} throughput per round of {@code caseName}, over the rounds
-   * where both were measured with a non-zero throughput; empty when there is no such round.
+   * where both were measured with a non-zero throughput; empty when there is no such round, or when
+   * either cell is invalid ({@link #invalid}).
    */
   Optional<RatioStats> ratio(String caseName, String other) {
+    if (invalid(caseName, JUMPGATE, other).isPresent()) {
+      return Optional.empty();
+    }
     Map<Integer, Double> jumpgate = throughputByRound(caseName, JUMPGATE);
     Map<Integer, Double> others = throughputByRound(caseName, other);
     List<Double> ratios = new ArrayList<>();
@@ -94,8 +111,14 @@ final class Summary {
     return byRound;
   }
 
-  /** min/median/max over rounds of one metric of one system in one case. */
+  /**
+   * min/median/max over rounds of one metric of one system in one case; empty when the cell was not
+   * measured or is invalid.
+   */
   Optional<RatioStats> spread(String caseName, String system, ToDoubleFunction<Point> metric) {
+    if (invalid(caseName, system).isPresent()) {
+      return Optional.empty();
+    }
     List<Double> values = new ArrayList<>();
     for (Point point : points) {
       if (point.caseName().equals(caseName) && point.system().equals(system)) {
@@ -105,17 +128,67 @@ final class Summary {
     return values.isEmpty() ? Optional.empty() : Optional.of(RatioStats.of(values));
   }
 
-  private long errors(String caseName, String system) {
-    return points.stream()
-        .filter(point -> point.caseName().equals(caseName) && point.system().equals(system))
-        .mapToLong(point -> point.result().errors())
-        .sum();
+  /**
+   * The errors that make any of these systems' cells of {@code caseName} invalid; empty when every
+   * one had no failed request in any round (or was not measured).
+   */
+  Optional<Invalid> invalid(String caseName, String... systems) {
+    long errors = 0;
+    String firstError = null;
+    List<String> invalidSystems = new ArrayList<>();
+    for (String system : systems) {
+      for (Point point : points) {
+        if (point.caseName().equals(caseName)
+            && point.system().equals(system)
+            && point.result().errors() > 0) {
+          errors += point.result().errors();
+          if (firstError == null) {
+            firstError = String.valueOf(point.result().firstError());
+          }
+          if (!invalidSystems.contains(system)) {
+            invalidSystems.add(system);
+          }
+        }
+      }
+    }
+    return errors == 0
+        ? Optional.empty()
+        : Optional.of(new Invalid(errors, firstError, List.copyOf(invalidSystems)));
+  }
+
+  /** The invalid cells, as {@code case system} labels in measurement order. */
+  List<String> invalidCells() {
+    List<String> cells = new ArrayList<>();
+    for (String caseName : cases()) {
+      for (String system : systems()) {
+        if (invalid(caseName, system).isPresent()) {
+          cells.add(caseName + " " + system);
+        }
+      }
+    }
+    return cells;
+  }
+
+  private static void writeInvalid(JsonGenerator json, Invalid invalid) throws IOException {
+    json.writeBooleanField("invalid", true);
+    json.writeNumberField("errors", invalid.errors());
+    json.writeStringField("firstError", invalid.firstError());
+    json.writeArrayFieldStart("invalidSystems");
+    for (String system : invalid.systems()) {
+      json.writeString(system);
+    }
+    json.writeEndArray();
+  }
+
+  private static String invalidText(Invalid invalid) {
+    return "INVALID (" + invalid.errors() + " errors: " + invalid.firstError() + ")";
   }
 
   /**
-   * Writes summary.json. {@code timingFiles} are the JSON files written by the timing runs, by the
-   * field they go under ({@code propagation}, {@code failover}, {@code migration}), copied in as
-   * they are, in the map's order; a missing file gives {@code null}.
+   * Writes summary.json. {@code timingFiles} are the JSON files written by the timing runs of this
+   * run, by the field they go under ({@code propagation}, {@code failover}, {@code migration}),
+   * copied in as they are, in the map's order; a null or missing file leaves its field out (a
+   * timing run that failed or was skipped is absent, never taken from an earlier run).
    *
    * @throws IllegalArgumentException when one of those files is not a JSON object
    */
@@ -144,8 +217,16 @@ final class Summary {
       for (String caseName : cases()) {
         json.writeObjectFieldStart(caseName);
         for (String other : SYSTEM_ORDER.subList(1, SYSTEM_ORDER.size())) {
+          if (!systems().contains(other)) {
+            continue;
+          }
+          Optional<Invalid> invalid = invalid(caseName, JUMPGATE, other);
           Optional<RatioStats> ratio = ratio(caseName, other);
-          if (ratio.isPresent()) {
+          if (invalid.isPresent()) {
+            json.writeObjectFieldStart(COMPARISONS.get(other));
+            writeInvalid(json, invalid.get());
+            json.writeEndObject();
+          } else if (ratio.isPresent()) {
             json.writeFieldName(COMPARISONS.get(other));
             writeStats(json, ratio.get(), 3);
           }
@@ -157,6 +238,13 @@ final class Summary {
       for (String system : systems()) {
         json.writeObjectFieldStart(system);
         for (String caseName : cases()) {
+          Optional<Invalid> invalid = invalid(caseName, system);
+          if (invalid.isPresent()) {
+            json.writeObjectFieldStart(caseName);
+            writeInvalid(json, invalid.get());
+            json.writeEndObject();
+            continue;
+          }
           Optional<RatioStats> throughput =
               spread(caseName, system, point -> point.result().throughput());
           if (throughput.isEmpty()) {
@@ -178,15 +266,25 @@ final class Summary {
                       .map(RatioStats::median)
                       .orElse(-1.0),
                   2));
-          json.writeNumberField("errors", errors(caseName, system));
+          json.writeNumberField(
+              "readWriteSyscallsPerRequest",
+              round(
+                  spread(caseName, system, point -> point.result().readWriteSyscallsPerRequest())
+                      .map(RatioStats::median)
+                      .orElse(-1.0),
+                  3));
+          json.writeNumberField("errors", 0);
           json.writeEndObject();
         }
         json.writeEndObject();
       }
       json.writeEndObject();
       for (Map.Entry<String, Path> timing : timingFiles.entrySet()) {
-        json.writeFieldName(timing.getKey());
-        copyObject(factory, timing.getValue(), json);
+        Path timingFile = timing.getValue();
+        if (timingFile != null && Files.isRegularFile(timingFile)) {
+          json.writeFieldName(timing.getKey());
+          copyObject(factory, timingFile, json);
+        }
       }
       json.writeEndObject();
     }
@@ -200,6 +298,19 @@ final class Summary {
   private static void writeScalar(JsonGenerator json, Object value) throws IOException {
     if (value == null) {
       json.writeNull();
+    } else if (value instanceof Map<?, ?> map) {
+      json.writeStartObject();
+      for (Map.Entry<?, ?> entry : map.entrySet()) {
+        json.writeFieldName(String.valueOf(entry.getKey()));
+        writeScalar(json, entry.getValue());
+      }
+      json.writeEndObject();
+    } else if (value instanceof List<?> list) {
+      json.writeStartArray();
+      for (Object element : list) {
+        writeScalar(json, element);
+      }
+      json.writeEndArray();
     } else if (value instanceof Integer || value instanceof Long) {
       json.writeNumber(((Number) value).longValue());
     } else if (value instanceof Number number) {
@@ -227,10 +338,6 @@ final class Summary {
 
   private static void copyObject(JsonFactory factory, Path file, JsonGenerator json)
       throws IOException {
-    if (file == null || !Files.isRegularFile(file)) {
-      json.writeNull();
-      return;
-    }
     try (JsonParser parser = factory.createParser(file.toFile())) {
       if (parser.nextToken() != JsonToken.START_OBJECT) {
         throw new IllegalArgumentException(file + " does not hold a JSON object");
@@ -239,28 +346,34 @@ final class Summary {
     }
   }
 
-  /** points.csv: one line per measured point. */
+  /**
+   * points.csv: one line per measured point, invalid ones included (the raw measurements; their
+   * errors column says which).
+   */
   void writeCsv(Path file) throws IOException {
     StringBuilder csv =
         new StringBuilder(
-            "round,workload,inflight,system,throughput,p50Us,p99Us,p999Us,completed,errors,clientCpuUsPerRequest\n");
+            "round,workload,inflight,system,position,throughput,p50Us,p99Us,p999Us,completed,errors,"
+                + "clientCpuUsPerRequest,readWriteSyscallsPerRequest\n");
     for (Point point : points) {
       ClosedLoop.Result result = point.result();
       csv.append(
           String.format(
               Locale.ROOT,
-              "%d,%s,%d,%s,%.1f,%.1f,%.1f,%.1f,%d,%d,%.2f%n",
+              "%d,%s,%d,%s,%d,%.1f,%.1f,%.1f,%.1f,%d,%d,%.2f,%.3f%n",
               point.round(),
               point.workload().label(),
               point.inflight(),
               point.system(),
+              point.position(),
               result.throughput(),
               result.p50Micros(),
               result.p99Micros(),
               result.p999Micros(),
               result.completed(),
               result.errors(),
-              result.clientCpuMicros()));
+              result.clientCpuMicros(),
+              result.readWriteSyscallsPerRequest()));
     }
     Files.writeString(file, csv);
   }
@@ -284,11 +397,20 @@ final class Summary {
           .append(caseName)
           .append(" | ")
           .append(
-              spread(caseName, JUMPGATE, point -> point.result().throughput())
-                  .map(stats -> String.format(Locale.ROOT, "%.0f", stats.median()))
-                  .orElse("-"))
+              invalid(caseName, JUMPGATE)
+                  .map(Summary::invalidText)
+                  .orElseGet(
+                      () ->
+                          spread(caseName, JUMPGATE, point -> point.result().throughput())
+                              .map(stats -> String.format(Locale.ROOT, "%.0f", stats.median()))
+                              .orElse("-")))
           .append(" |");
       for (String other : others) {
+        Optional<Invalid> invalid = invalid(caseName, JUMPGATE, other);
+        if (invalid.isPresent()) {
+          table.append(" INVALID |");
+          continue;
+        }
         table
             .append(' ')
             .append(
@@ -314,10 +436,22 @@ final class Summary {
     StringBuilder table =
         new StringBuilder(
             "| case | system | ops/s (min-max) | p50 us | p99 us | p99.9 us | client CPU us/req |"
-                + " errors |\n");
-    table.append("|---|---|---:|---:|---:|---:|---:|---:|\n");
+                + " read+write syscalls/req | errors |\n");
+    table.append("|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
     for (String caseName : cases()) {
       for (String system : systems()) {
+        Optional<Invalid> invalid = invalid(caseName, system);
+        if (invalid.isPresent()) {
+          table.append(
+              String.format(
+                  Locale.ROOT,
+                  "| %s | %s | %s | - | - | - | - | - | %d |%n",
+                  caseName,
+                  system,
+                  invalidText(invalid.get()),
+                  invalid.get().errors()));
+          continue;
+        }
         Optional<RatioStats> throughput =
             spread(caseName, system, point -> point.result().throughput());
         if (throughput.isEmpty()) {
@@ -326,7 +460,7 @@ final class Summary {
         table.append(
             String.format(
                 Locale.ROOT,
-                "| %s | %s | %.0f (%.0f-%.0f) | %.0f | %.0f | %.0f | %.1f | %d |%n",
+                "| %s | %s | %.0f (%.0f-%.0f) | %.0f | %.0f | %.0f | %.1f | %.2f | 0 |%n",
                 caseName,
                 system,
                 throughput.get().median(),
@@ -336,7 +470,9 @@ final class Summary {
                 median(caseName, system, point -> point.result().p99Micros()),
                 median(caseName, system, point -> point.result().p999Micros()),
                 median(caseName, system, point -> point.result().clientCpuMicros()),
-                errors(caseName, system)));
+                spread(caseName, system, point -> point.result().readWriteSyscallsPerRequest())
+                    .map(RatioStats::median)
+                    .orElse(-1.0)));
       }
     }
     return table.toString();
@@ -369,6 +505,18 @@ final class Summary {
   }
 
   private void target(StringBuilder table, String caseName, String other, double minimum) {
+    Optional<Invalid> invalid = invalid(caseName, JUMPGATE, other);
+    if (invalid.isPresent()) {
+      table.append(
+          String.format(
+              Locale.ROOT,
+              "| %s %s >= %.2fx | %s | INVALID |%n",
+              caseName,
+              COMPARISONS.get(other),
+              minimum,
+              invalidText(invalid.get())));
+      return;
+    }
     Optional<RatioStats> ratio = ratio(caseName, other);
     table.append(
         String.format(

@@ -27,7 +27,18 @@ class SummaryTest {
         workload,
         inflight,
         system,
-        new ClosedLoop.Result(ops, 100, 400, 900, (long) ops, 0, null, 25.0));
+        0,
+        new ClosedLoop.Result(ops, 100, 400, 900, (long) ops, 0, null, 25.0, 2.5));
+  }
+
+  private static Point failed(int round, String system, double ops, long errors, String first) {
+    return new Point(
+        round,
+        Workload.GET,
+        16,
+        system,
+        0,
+        new ClosedLoop.Result(ops, 100, 400, 900, (long) ops, errors, first, 25.0, 2.5));
   }
 
   /** Jumpgate 1000/1100/900 ops/s against direct 1000/1000/1000 and cluster 500/550/300. */
@@ -89,11 +100,84 @@ class SummaryTest {
         .containsEntry("systems.direct.get@16.p99Us", 400.0)
         .containsEntry("systems.direct.get@16.errors", 0L)
         .containsEntry("systems.direct.get@16.clientCpuUsPerRequest", 25.0)
+        .containsEntry("systems.direct.get@16.readWriteSyscallsPerRequest", 2.5)
         .containsEntry("propagation.p99Ms", 12L)
-        .containsEntry("propagation.clients", 52L)
-        .containsEntry("failover", null)
-        .containsEntry("migration", null);
+        .containsEntry("propagation.clients", 52L);
     assertThat(flat).doesNotContainKey("ratios.get@16.vsTwemproxy.min");
+    // a timing run that failed or did not run this time is absent, not null, not an old file
+    assertThat(flat.keySet()).noneMatch(key -> key.startsWith("failover"));
+    assertThat(flat.keySet()).noneMatch(key -> key.startsWith("migration"));
+  }
+
+  @Test
+  void runFieldsMayHoldTheRoundOrderAsLists() throws IOException {
+    Map<String, Object> run = new LinkedHashMap<>();
+    run.put("roundOrder", RoundOrder.all(List.of("jumpgate", "direct"), 2));
+
+    String json = threeRounds().toJson("m", run, Map.of());
+
+    assertThat(json.replaceAll("\\s", ""))
+        .contains(
+            "\"roundOrder\":{\"1\":[\"jumpgate\",\"direct\"],\"2\":[\"direct\",\"jumpgate\"]}");
+  }
+
+  /** Jumpgate and direct over 3 rounds, direct failing 3 requests in round 2 only. */
+  private static Summary directFailsInOneRound() {
+    List<Point> points = new ArrayList<>();
+    for (int round = 1; round <= 3; round++) {
+      points.add(point(round, Workload.GET, 16, "jumpgate", 1000));
+      points.add(
+          round == 2
+              ? failed(round, "direct", 10, 3, "RedisCommandTimeoutException: boom")
+              : point(round, Workload.GET, 16, "direct", 1000));
+      points.add(point(round, Workload.SET, 16, "jumpgate", 900));
+      points.add(point(round, Workload.SET, 16, "direct", 1000));
+    }
+    return new Summary(points);
+  }
+
+  @Test
+  void anErrorInOneRoundMarksTheWholeCellInvalidInTheJson() throws IOException {
+    Summary summary = directFailsInOneRound();
+
+    Map<String, Object> flat = flatten(summary.toJson("m", Map.of(), Map.of()));
+
+    assertThat(flat)
+        .containsEntry("systems.direct.get@16.invalid", true)
+        .containsEntry("systems.direct.get@16.errors", 3L)
+        .containsEntry("systems.direct.get@16.firstError", "RedisCommandTimeoutException: boom")
+        .containsEntry("ratios.get@16.vsDirect.invalid", true)
+        .containsEntry("ratios.get@16.vsDirect.errors", 3L)
+        // the clean cells of the same run are reported as usual
+        .containsEntry("systems.jumpgate.get@16.throughput.median", 1000.0)
+        .containsEntry("ratios.set@16.vsDirect.median", 0.9);
+    // none of the invalid cell's figures is averaged into a median
+    assertThat(flat.keySet())
+        .noneMatch(key -> key.startsWith("systems.direct.get@16.throughput"))
+        .noneMatch(key -> key.startsWith("systems.direct.get@16.p99Us"))
+        .noneMatch(key -> key.equals("ratios.get@16.vsDirect.median"));
+    assertThat(summary.ratio("get@16", "direct")).isEmpty();
+    assertThat(summary.spread("get@16", "direct", point -> point.result().throughput())).isEmpty();
+    assertThat(summary.invalidCells()).containsExactly("get@16 direct");
+  }
+
+  @Test
+  void anInvalidCellIsMarkedInEveryTableAndChartTitle() {
+    Summary summary = directFailsInOneRound();
+
+    assertThat(summary.ratioTable()).contains("| get@16 | 1000 | INVALID |");
+    assertThat(summary.systemTable())
+        .contains(
+            "| get@16 | direct | INVALID (3 errors: RedisCommandTimeoutException: boom) | - | - |"
+                + " - | - | - | 3 |");
+    assertThat(summary.targetTable())
+        .contains(
+            "| get@16 vsDirect >= 0.95x | INVALID (3 errors: RedisCommandTimeoutException: boom)"
+                + " | INVALID |");
+    assertThat(Charts.invalidNote(summary, 16, null))
+        .isEqualTo(" - invalid (errors), not drawn: get@16 direct");
+    assertThat(Charts.invalidNote(summary, 64, null)).isEmpty();
+    assertThat(Charts.invalidNote(summary, 0, "lettuceCluster")).isEmpty();
   }
 
   @Test
@@ -122,8 +206,10 @@ class SummaryTest {
 
     List<String> lines = Files.readAllLines(csv);
     assertThat(lines).hasSize(10);
-    assertThat(lines.get(0)).startsWith("round,workload,inflight,system,throughput");
-    assertThat(lines.get(1)).isEqualTo("1,get,16,jumpgate,1000.0,100.0,400.0,900.0,1000,0,25.00");
+    assertThat(lines.get(0)).startsWith("round,workload,inflight,system,position,throughput");
+    assertThat(lines.get(0)).endsWith(",clientCpuUsPerRequest,readWriteSyscallsPerRequest");
+    assertThat(lines.get(1))
+        .isEqualTo("1,get,16,jumpgate,0,1000.0,100.0,400.0,900.0,1000,0,25.00,2.500");
   }
 
   @Test
@@ -154,6 +240,8 @@ class SummaryTest {
           case VALUE_NUMBER_FLOAT -> flat.put(String.join(".", path), parser.getDoubleValue());
           case VALUE_STRING -> flat.put(String.join(".", path), parser.getText());
           case VALUE_NULL -> flat.put(String.join(".", path), null);
+          case VALUE_TRUE, VALUE_FALSE ->
+              flat.put(String.join(".", path), parser.getBooleanValue());
           default -> {}
         }
       }

@@ -8,19 +8,32 @@ import org.junit.jupiter.api.Test;
 
 class PropagationLatenciesTest {
 
-  private static PropagationRun.Change change(int index, long revision, long putReturned) {
-    return new PropagationRun.Change(index, index, revision, putReturned - 5, putReturned);
+  /** A change sent at {@code sent} whose put returned 500 ns later. */
+  private static PropagationRun.Change change(int index, long revision, long sent) {
+    return new PropagationRun.Change(index, index, revision, sent, sent + 500);
   }
 
   @Test
-  void should_measure_each_change_from_the_put_return_to_the_watcher_arrival() {
+  void should_measure_each_change_from_the_send_of_the_put_to_the_watcher_arrival() {
     ArrivalLog log = new ArrivalLog("main", "w0");
     log.arrived(10, 1_300);
     log.arrived(11, 2_100);
+    // the second arrived before the writer's put returned (2_200 + 500): still 100 ns after the
+    // send
     long[] latencies =
-        PropagationRun.latencies(List.of(change(0, 10, 1_000), change(1, 11, 2_200)), log);
-    // the second arrived before the writer's put returned: a negative sample, kept as measured
-    assertThat(latencies).containsExactly(300, -100);
+        PropagationRun.latencies(List.of(change(0, 10, 1_000), change(1, 11, 2_000)), log);
+    assertThat(latencies).containsExactly(300, 100);
+  }
+
+  @Test
+  void should_fail_naming_a_watcher_that_saw_a_change_before_it_was_sent() {
+    ArrivalLog log = new ArrivalLog("probe-2", "probe-2");
+    log.arrived(11, 900);
+    assertThatThrownBy(() -> PropagationRun.latencies(List.of(change(4, 11, 1_000)), log))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining(
+            "probe-2/probe-2 saw change 4 (revision 11) 100 ns before it was sent")
+        .hasMessageContaining("clocks cannot be compared");
   }
 
   @Test

@@ -56,10 +56,18 @@ class ModuleRulesTest {
     MAY_USE.put("spring", Set.of("driver"));
     MAY_USE.put("cli", Set.of("driver", "topology", "migration"));
     MAY_USE.put("integration-tests", Set.of());
-    // The bench is not published: its main code is a harness that starts servers like the tests.
+    // The bench is not published: its main code is a harness that starts servers like the tests,
+    // and measures the starter's connection factory against Spring's own.
     MAY_USE.put(
         "bench",
-        Set.of("routing", "driver", "topology", "migration", "integration-tests", "testkit"));
+        Set.of(
+            "routing",
+            "driver",
+            "topology",
+            "migration",
+            "spring",
+            "integration-tests",
+            "testkit"));
 
     // testkit is for tests: only test code uses it, in the modules that come after it.
     TESTS_MAY_ALSO_USE.put("migration", Set.of("testkit"));
