@@ -395,7 +395,7 @@ public final class TopologyAdmin implements AutoCloseable {
     String operation = plan.plan().operation();
     if (plan.writes().isEmpty()) {
       return new TopologyAdminResult(
-          keys.cluster(), operation, plan.readRevision(), plan.readRevision(), List.of(), 0, 0);
+          keys.cluster(), operation, plan.mapRevision(), plan.mapRevision(), List.of(), 0, 0);
     }
     List<TopologyAdminWrites.Batch> batches =
         TopologyAdminWrites.batches(
@@ -408,7 +408,7 @@ public final class TopologyAdmin implements AutoCloseable {
       verifyUnchanged(plan, batches.size());
     }
     List<Long> revisions = new ArrayList<>();
-    long last = plan.readRevision();
+    long last = plan.mapRevision();
     for (int index = 0; index < batches.size(); index++) {
       TopologyAdminWrites.Batch batch = batches.get(index);
       verifyNoOtherReference(plan, batch, index, batches.size(), last);
@@ -441,7 +441,7 @@ public final class TopologyAdmin implements AutoCloseable {
             index + 1,
             batches.size(),
             plan.readRevision());
-        throw new TopologyAdminConflictException(plan.readRevision(), index, batches.size(), last);
+        throw new TopologyAdminConflictException(plan.mapRevision(), index, batches.size(), last);
       }
       last = response.getHeader().getRevision();
       revisions.add(last);
@@ -456,7 +456,7 @@ public final class TopologyAdmin implements AutoCloseable {
         batches.size(),
         plan.readRevision());
     return new TopologyAdminResult(
-        keys.cluster(), operation, plan.readRevision(), last, revisions, plan.writes().size(), 0);
+        keys.cluster(), operation, plan.mapRevision(), last, revisions, plan.writes().size(), 0);
   }
 
   /** {@link #init(Map, int, int, Progress)} without progress reports. */
@@ -610,10 +610,10 @@ public final class TopologyAdmin implements AutoCloseable {
       return new TopologyAdminResult(
           keys.cluster(),
           operation,
-          plan.readRevision(),
+          plan.mapRevision(),
           last,
           revisions,
-          plan.writes().size() + 1,
+          plan.keysToWrite(),
           leftovers);
     } finally {
       // On success the lock is already deleted; on failure this releases it at once.
@@ -813,7 +813,7 @@ public final class TopologyAdmin implements AutoCloseable {
             entry.getValue(),
             found);
         throw new TopologyAdminConflictException(
-            plan.readRevision(), 0, transactions, plan.readRevision());
+            plan.mapRevision(), 0, transactions, plan.mapRevision());
       }
     }
   }
@@ -866,7 +866,7 @@ public final class TopologyAdmin implements AutoCloseable {
               nodeId,
               keyValue.getModRevision(),
               plan.readRevision());
-          throw new TopologyAdminConflictException(plan.readRevision(), index, transactions, last);
+          throw new TopologyAdminConflictException(plan.mapRevision(), index, transactions, last);
         }
       }
     }
@@ -953,7 +953,15 @@ public final class TopologyAdmin implements AutoCloseable {
                 adminOptions.maxBytesPerTransaction())
             .transactions();
     return new TopologyAdminPlan(
-        keys.cluster(), readRevision, plan, metadata, nodeChanges, writes, List.of(), transactions);
+        keys.cluster(),
+        readRevision,
+        0,
+        plan,
+        metadata,
+        nodeChanges,
+        writes,
+        List.of(),
+        transactions);
   }
 
   /** An add-node's placement and its node entry, before any check of the shards it touches. */
@@ -1157,6 +1165,7 @@ public final class TopologyAdmin implements AutoCloseable {
     return new TopologyAdminPlan(
         keys.cluster(),
         state.revision(),
+        state.mapRevision(),
         withWarnings,
         null,
         nodeChanges,
