@@ -545,7 +545,7 @@ class AdminPlanCommandTest {
         .isEqualTo(
             String.join(
                 NEWLINE,
-                "cluster 'test', not initialised",
+                "cluster 'test', not initialised (etcd at revision 1234)",
                 "initial placement of 16 shard(s) with 1 replica(s) on 3 node(s): 16 shard(s)"
                     + " change, 16 leadership(s) move, 16 replica(s) move",
                 "node a: leaders 0 -> 6, replicas 0 -> 5",

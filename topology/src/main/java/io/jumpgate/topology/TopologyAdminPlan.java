@@ -242,7 +242,9 @@ public record TopologyAdminPlan(
         "cluster '"
             + cluster
             + "'"
-            + (initialises() ? ", not initialised" : ", read at revision " + mapRevision));
+            + (initialises()
+                ? ", not initialised (etcd at revision " + readRevision + ")"
+                : ", read at revision " + mapRevision));
     lines.addAll(plan.describe());
     for (NodeChange change : nodeChanges) {
       lines.add(change.describe());
