@@ -80,7 +80,8 @@ class TopologyAdminPlanTest {
     assertThat(plan.writes()).allSatisfy(write -> assertThat(write.expectedModRevision()).isZero());
     assertThat(plan.transactions()).isEqualTo(12);
     assertThat(plan.nodeChanges()).extracting(NodeChange::nodeId).hasSize(3);
-    assertThat(plan.describe().get(0)).isEqualTo("cluster 'test', not initialised (etcd at revision 5)");
+    assertThat(plan.describe().get(0))
+        .isEqualTo("cluster 'test', not initialised (etcd at revision 5)");
     assertThat(plan.readRevision()).isEqualTo(5);
     assertThat(plan.mapRevision()).isZero();
     assertThat(plan.keysToWrite()).isEqualTo(1028);
