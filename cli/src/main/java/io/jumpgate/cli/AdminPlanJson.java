@@ -17,8 +17,10 @@ import java.io.IOException;
  * with the contract's spellings. A {@link ShardState} is written as its {@link
  * ShardState#wireName()} ({@code "active"}, as in etcd and {@code topology show --json}), and the
  * plan's placement change ({@link TopologyAdminPlan#plan()}) is named {@code "placement"}, so the
- * document reads {@code {"plan":{"cluster":..,"placement":{"operation":..,"steps":..}}}} instead of
- * a plan inside a plan.
+ * document reads {@code {"plan":{"cluster":..,"etcdRevision":..,"revision":..,"placement":
+ * {"operation":..,"steps":..}}}} instead of a plan inside a plan. {@code "revision"} is the map's
+ * revision the plan was read at, the one {@code topology show} reports; {@code "etcdRevision"} is
+ * etcd's own revision at that read, which client registrations and the migration lock move too.
  *
  * <p>Stateless; the mapper is thread-safe once built.
  */
@@ -35,10 +37,21 @@ final class AdminPlanJson {
 
   private AdminPlanJson() {}
 
-  /** Renames {@link TopologyAdminPlan#plan()} in the document. */
+  /**
+   * Renames {@link TopologyAdminPlan#plan()}, {@link TopologyAdminPlan#mapRevision()} (the map's
+   * revision, {@code "revision"} as in {@code topology show --json}) and {@link
+   * TopologyAdminPlan#readRevision()} (etcd's own revision, {@code "etcdRevision"}) in the
+   * document.
+   */
   private abstract static class PlanNames {
     @JsonProperty("placement")
     abstract Plan plan();
+
+    @JsonProperty("revision")
+    abstract long mapRevision();
+
+    @JsonProperty("etcdRevision")
+    abstract long readRevision();
   }
 
   /** Writes a shard state as its wire name. */

@@ -82,8 +82,9 @@ public final class JumpgateCli implements Runnable {
    * System#out} and {@link System#err} unless changed with {@link CommandLine#setOut} and {@link
    * CommandLine#setErr}.
    *
-   * <p>Arguments that start with {@code @} are taken literally (picocli's {@code @file} expansion
-   * is off), since a key may start with {@code @}.
+   * <p>Each command's footer (its examples) is printed as written, never wrapped ({@link
+   * UnwrappedFooter}). Arguments that start with {@code @} are taken literally (picocli's
+   * {@code @file} expansion is off), since a key may start with {@code @}.
    */
   public static CommandLine newCommandLine() {
     return newCommandLine(System.getenv());
@@ -97,10 +98,13 @@ public final class JumpgateCli implements Runnable {
     Objects.requireNonNull(environment, "environment");
     ErrorReporter errorReporter =
         new ErrorReporter(environment.get(DEBUG_VARIABLE) != null, environment);
-    return new CommandLine(new JumpgateCli(environment))
-        .setExpandAtFiles(false)
-        .setParameterExceptionHandler(errorReporter)
-        .setExecutionExceptionHandler(errorReporter);
+    CommandLine commandLine =
+        new CommandLine(new JumpgateCli(environment))
+            .setExpandAtFiles(false)
+            .setParameterExceptionHandler(errorReporter)
+            .setExecutionExceptionHandler(errorReporter);
+    UnwrappedFooter.install(commandLine);
+    return commandLine;
   }
 
   /**

@@ -160,6 +160,24 @@ final class SnapshotJson {
     writeDiff(generator, Map.of(), diff);
   }
 
+  /**
+   * A change of the migration lock at the same map revision: {@code {"revision":R,
+   * "mapChanged":false,"cluster":..,"changes":["migration lock .. -> .."]}}, without {@code
+   * previousRevision}: the map's revision did not move.
+   */
+  static void writeLockChange(JsonGenerator generator, TopologyDiff diff) throws IOException {
+    generator.writeStartObject();
+    generator.writeNumberField("revision", diff.revisionAfter());
+    generator.writeBooleanField("mapChanged", false);
+    generator.writeStringField("cluster", diff.clusterAfter());
+    generator.writeArrayFieldStart("changes");
+    for (String line : diff.lines()) {
+      generator.writeString(line);
+    }
+    generator.writeEndArray();
+    generator.writeEndObject();
+  }
+
   /** {@link #writeDiff(JsonGenerator, TopologyDiff)} with string fields first, in map order. */
   static void writeDiff(JsonGenerator generator, Map<String, String> first, TopologyDiff diff)
       throws IOException {

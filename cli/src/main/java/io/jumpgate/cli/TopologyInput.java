@@ -173,12 +173,27 @@ final class TopologyInput {
   }
 
   /**
-   * Starts {@code source} and waits for its first snapshot.
+   * Starts {@code source} and waits for its first snapshot. For etcd, when every endpoint refuses
+   * the connection ({@link RefusedEndpoints}), fails at once instead of waiting the timeout out: a
+   * refused connection is final for a CLI call.
    *
    * @throws JumpgateException with a one-line message naming the endpoints or file, if there is no
-   *     snapshot within the timeout
+   *     snapshot within the timeout, or every etcd endpoint refuses the connection
    */
   TopologySnapshot awaitFirst(TopologySource source) {
+    if (etcd != null) {
+      Optional<String> refused = RefusedEndpoints.check(etcd.endpoints(), timeout);
+      if (refused.isPresent()) {
+        throw new TopologyUnavailableException(
+            "no topology from "
+                + description()
+                + " for cluster '"
+                + etcd.cluster()
+                + "': "
+                + refused.get()
+                + " (is etcd running there?)");
+      }
+    }
     CompletableFuture<TopologySnapshot> first = source.start().toCompletableFuture();
     Duration wait = etcd != null ? timeout.plus(GRACE) : timeout;
     try {

@@ -25,6 +25,11 @@ import picocli.CommandLine.Spec;
  * object per revision and line ({@link SnapshotJson#writeCurrent}, then {@link
  * SnapshotJson#writeDiff}).
  *
+ * <p>The revision is the map's (changes to meta, nodes/ and shards/). A change of the migration
+ * lock alone leaves it as it is: it is printed as {@code revision N, map unchanged: migration lock
+ * ..} (JSON: {@link SnapshotJson#writeLockChange}) and not counted by {@code --count}, which counts
+ * new map revisions only.
+ *
  * <p>While the source cannot read (etcd unreachable, a file that does not load), one line on stderr
  * says so, and one more when it reads again; the last map stays in force meanwhile.
  *
@@ -47,7 +52,10 @@ import picocli.CommandLine.Spec;
       "  revision 58: node n3 added 127.0.0.1:7003",
       "  revision 59: node n2 address 127.0.0.1:7002 -> 127.0.0.1:7012",
       "  revision 60: invalid: /jumpgate/prod/shards/0007: leader 'n9' is not in the node table",
-      "With --json, one JSON object per revision and line (the first has \"current\":true).",
+      "A change of the migration lock alone keeps the map's revision, is not counted by --count:",
+      "  revision 57, map unchanged: migration lock none -> m1 (owner app-1:4242)",
+      "With --json, one JSON object per revision and line (the first has \"current\":true;",
+      "a lock change has \"mapChanged\":false).",
       "",
       "Examples:",
       "  jumpgate topology watch --etcd http://127.0.0.1:2379 --cluster prod",
@@ -80,7 +88,8 @@ public final class TopologyWatchCommand implements Callable<Integer> {
   @Option(
       names = "--count",
       paramLabel = "N",
-      description = "Stop after N new revisions (the current one not counted).")
+      description =
+          "Stop after N new map revisions (the current one and lock-only changes not counted).")
   void setCount(String value) {
     count = OptionValues.intInRange(spec, "--count", value, 1, Integer.MAX_VALUE);
   }
@@ -160,16 +169,34 @@ public final class TopologyWatchCommand implements Callable<Integer> {
           || update.snapshot().revision() < last.revision()) {
         continue; // no news, or the first snapshot announced again
       }
-      TopologyDiff diff = TopologyDiff.between(last, update.snapshot());
-      last = update.snapshot();
-      if (diff.isEmpty() && diff.revisionAfter() == diff.revisionBefore()) {
-        // The map's revision moves with changes of the map only: a snapshot at the same revision
-        // changed the migration lock (printed) or nothing (a listing again: not printed).
-        continue;
+      if (printUpdate(out, json, last, update.snapshot())) {
+        printed++;
       }
-      printChange(out, diff);
-      printed++;
+      last = update.snapshot();
     }
+  }
+
+  /**
+   * Prints what changed from {@code last} to {@code next}: a new map revision as {@code revision N:
+   * <change>} lines (JSON: {@link SnapshotJson#writeDiff}); a snapshot at the same map revision
+   * that changed the migration lock as {@code revision N, map unchanged: migration lock ..} (JSON:
+   * {@link SnapshotJson#writeLockChange}); a snapshot that changed nothing (a listing again) not at
+   * all.
+   *
+   * @return whether {@code next} is a new map revision, the unit that {@code --count} counts
+   */
+  static boolean printUpdate(
+      PrintWriter out, boolean json, TopologySnapshot last, TopologySnapshot next) {
+    TopologyDiff diff = TopologyDiff.between(last, next);
+    boolean newRevision = diff.revisionAfter() != diff.revisionBefore();
+    if (newRevision) {
+      printChange(out, json, diff);
+    } else if (!diff.isEmpty()) {
+      // The map's revision moves with changes of the map only (meta, nodes/, shards/): at the same
+      // revision only the migration lock can have changed.
+      printLockChange(out, json, diff);
+    }
+    return newRevision;
   }
 
   /**
@@ -227,7 +254,19 @@ public final class TopologyWatchCommand implements Callable<Integer> {
     out.flush();
   }
 
-  private void printChange(PrintWriter out, TopologyDiff diff) {
+  private static void printLockChange(PrintWriter out, boolean json, TopologyDiff diff) {
+    if (json) {
+      JsonOutput.writeLine(out, generator -> SnapshotJson.writeLockChange(generator, diff));
+      return;
+    }
+    String prefix = "revision " + diff.revisionAfter() + ", map unchanged: ";
+    for (String line : diff.lines()) {
+      out.println(prefix + KeyText.printable(line));
+    }
+    out.flush();
+  }
+
+  private static void printChange(PrintWriter out, boolean json, TopologyDiff diff) {
     if (json) {
       JsonOutput.writeLine(out, generator -> SnapshotJson.writeDiff(generator, diff));
       return;

@@ -28,6 +28,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -44,7 +46,12 @@ class AdminPlanCommandTest {
 
   private static final String NEWLINE = System.lineSeparator();
   private static final String ETCD = "http://127.0.0.1:1";
+
+  /** Etcd's own revision when the fake map is read: client registrations moved it past the map. */
   private static final long READ_REVISION = 1234;
+
+  /** The map's revision when read: its last change to meta, nodes/ or shards/. */
+  private static final long MAP_REVISION = 1230;
 
   /** A map in memory, planned on by the real planner; records what the verbs ask of it. */
   static final class FakeAdmin implements AdminPlanClient {
@@ -116,7 +123,15 @@ class AdminPlanCommandTest {
         transactions = Math.max(2, transactions + 1);
       }
       return new TopologyAdminPlan(
-          "test", READ_REVISION, plan, metadata, nodeChanges, writes, List.of(), transactions);
+          "test",
+          READ_REVISION,
+          metadata == null ? MAP_REVISION : 0,
+          plan,
+          metadata,
+          nodeChanges,
+          writes,
+          List.of(),
+          transactions);
     }
 
     @Override
@@ -202,10 +217,10 @@ class AdminPlanCommandTest {
       return new TopologyAdminResult(
           plan.cluster(),
           plan.plan().operation(),
-          plan.readRevision(),
+          plan.mapRevision(),
           revisions.get(revisions.size() - 1),
           revisions,
-          plan.writes().size() + (plan.initialises() ? 1 : 0),
+          plan.keysToWrite(),
           0);
     }
 
@@ -384,7 +399,7 @@ class AdminPlanCommandTest {
     assertThat(result.err()).isEmpty();
     assertThat(admin.calls).containsExactly("planAddNode n3=127.0.0.1:7003@az0");
     List<String> lines = result.out().lines().toList();
-    assertThat(lines.get(0)).isEqualTo("cluster 'test', read at revision 1234");
+    assertThat(lines.get(0)).isEqualTo("cluster 'test', read at revision 1230");
     assertThat(lines.get(1)).startsWith("addNode n3: ");
     assertThat(lines).anyMatch(line -> line.matches("shard 00\\d\\d: leader n\\d -> n3 .*"));
     assertThat(lines).contains("add node n3 at 127.0.0.1:7003, zone az0");
@@ -403,14 +418,14 @@ class AdminPlanCommandTest {
     assertThat(admin.calls).containsExactly("planAddNode n3=127.0.0.1:7003", "apply addNode n3");
     assertThat(dataMover.calls).isEmpty();
     List<String> lines = result.out().lines().toList();
-    assertThat(lines.get(0)).isEqualTo("cluster 'test', read at revision 1234");
+    assertThat(lines.get(0)).isEqualTo("cluster 'test', read at revision 1230");
     assertThat(lines)
         .contains("transaction 1 of 3 committed at revision 1245")
         .contains("transaction 3 of 3 committed at revision 1247");
     assertThat(lines.get(lines.size() - 1))
         .matches(
             "applied at revision 1247: \\d+ key\\(s\\) in 3 transaction\\(s\\), planned at revision"
-                + " 1234");
+                + " 1230");
   }
 
   @Test
@@ -441,9 +456,8 @@ class AdminPlanCommandTest {
         .isEqualTo(
             String.join(
                 NEWLINE,
-                "cluster 'test', read at revision 1234",
-                "rebalance: 0 shard(s) change, 0 leadership(s) move, 0 replica(s) move, 0 data"
-                    + " cop(ies)",
+                "cluster 'test', read at revision 1230",
+                "rebalance: 0 shard(s) change, 0 leadership(s) move, 0 replica(s) move",
                 "nothing to change",
                 ""));
   }
@@ -465,11 +479,10 @@ class AdminPlanCommandTest {
         .isEqualTo(
             String.join(
                 NEWLINE,
-                "cluster 'test', read at revision 1234",
+                "cluster 'test', read at revision 1230",
                 "moveLeader of shard 7 to "
                     + to
-                    + ": 1 shard(s) change, 1 leadership(s) move, 1 replica(s) move, 0 data"
-                    + " cop(ies)",
+                    + ": 1 shard(s) change, 1 leadership(s) move, 1 replica(s) move",
                 "shard 0007: leader "
                     + before.leader()
                     + " -> "
@@ -482,7 +495,7 @@ class AdminPlanCommandTest {
                 "node " + before.leader() + ": leaders 4 -> 3, replicas 4 -> 5",
                 "node " + to + ": leaders 4 -> 5, replicas 4 -> 3",
                 "1 key(s) to write in 1 transaction",
-                "applied at revision 1245: 1 key(s) in 1 transaction(s), planned at revision 1234",
+                "applied at revision 1245: 1 key(s) in 1 transaction(s), planned at revision 1230",
                 ""));
     assertThat(admin.assignments.get(7).leader()).isEqualTo(to);
   }
@@ -494,7 +507,7 @@ class AdminPlanCommandTest {
     assertThat(result.exitCode()).as(result.err()).isZero();
     assertThat(admin.calls).containsExactly("planFailoverShard 3 null");
     assertThat(result.out())
-        .startsWith("cluster 'test', read at revision 1234" + NEWLINE + "failover of shard 3: ")
+        .startsWith("cluster 'test', read at revision 1230" + NEWLINE + "failover of shard 3: ")
         .endsWith("dry run: nothing written" + NEWLINE);
   }
 
@@ -532,9 +545,9 @@ class AdminPlanCommandTest {
         .isEqualTo(
             String.join(
                 NEWLINE,
-                "cluster 'test', not initialised at revision 1234",
+                "cluster 'test', not initialised (etcd at revision 1234)",
                 "initial placement of 16 shard(s) with 1 replica(s) on 3 node(s): 16 shard(s)"
-                    + " change, 16 leadership(s) move, 16 replica(s) move, 32 data cop(ies)",
+                    + " change, 16 leadership(s) move, 16 replica(s) move",
                 "node a: leaders 0 -> 6, replicas 0 -> 5",
                 "node b: leaders 0 -> 5, replicas 0 -> 5",
                 "node c: leaders 0 -> 5, replicas 0 -> 6",
@@ -543,13 +556,80 @@ class AdminPlanCommandTest {
                 "add node c at 10.0.0.7:6379, zone az3",
                 "write meta: format 1, 16 shards, routing xxh64-jump (last: the cluster appears"
                     + " whole at that revision)",
-                "19 key(s) to write in 2 transactions (readers see the cluster only once the last"
+                "20 key(s) to write in 2 transactions (readers see the cluster only once the last"
                     + " one writes meta)",
                 "transaction 1 of 2 committed at revision 1245",
                 "transaction 2 of 2 committed at revision 1246",
                 "cluster 'test' initialised at revision 1246: 16 shards on 3 node(s), 20 key(s) in"
                     + " 2 transaction(s)",
                 ""));
+  }
+
+  // ---- figures that add up -------------------------------------------------------------------
+
+  private static int figure(String line, String label) {
+    Matcher matcher = Pattern.compile("(\\d+) " + Pattern.quote(label)).matcher(line);
+    assertThat(matcher.find()).as(line).isTrue();
+    return Integer.parseInt(matcher.group(1));
+  }
+
+  @Test
+  void addNodeCountsEachLeaderChangeOnceAndTheDataLineAgreesWithTheHeadline() {
+    CliRunner.Result result = runOnEtcd("add-node", "n3=127.0.0.1:7003@az0");
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    List<String> lines = result.out().lines().toList();
+    String headline = lines.get(1);
+    int steps = (int) lines.stream().filter(line -> line.matches("shard \\d{4}: .*")).count();
+    int leaderChanges =
+        (int)
+            lines.stream().filter(line -> line.matches("shard \\d{4}: leader n\\d -> .*")).count();
+    String data =
+        lines.stream().filter(line -> line.startsWith("data: ")).findFirst().orElseThrow();
+    assertThat(headline).doesNotContain("cop");
+    assertThat(figure(headline, "shard(s) change")).isEqualTo(steps).isPositive();
+    assertThat(figure(headline, "leadership(s) move")).isEqualTo(leaderChanges).isPositive();
+    assertThat(figure(data, "shard(s) move with their data")).isEqualTo(leaderChanges);
+    String keys =
+        lines.stream().filter(line -> line.contains("key(s) to write")).findFirst().orElseThrow();
+    // every changed shard and the new node's entry
+    assertThat(figure(keys, "key(s) to write")).isEqualTo(steps + 1);
+    assertThat(result.out()).doesNotContain("cop(ies)");
+  }
+
+  @Test
+  void failoverCopiesNoDataAndSaysNone() throws Exception {
+    CliRunner.Result text = runOnEtcd("failover", "--node", "n1");
+    CliRunner.Result json = runOnEtcd("failover", "--node", "n1", "--json");
+
+    assertThat(text.exitCode()).as(text.err()).isZero();
+    List<String> lines = text.out().lines().toList();
+    assertThat(lines.get(0)).isEqualTo("cluster 'test', read at revision 1230");
+    assertThat(lines.get(1))
+        .isEqualTo(
+            "failover of node n1: 4 shard(s) change, 4 leadership(s) move, 4 replica(s) move");
+    assertThat(text.out()).doesNotContain("cop(ies)").doesNotContain("data: ");
+    assertThat(lines).contains("4 key(s) to write in 1 transaction");
+    JsonNode plan = new ObjectMapper().readTree(json.out()).path("plan");
+    assertThat(plan.path("revision").asLong()).isEqualTo(MAP_REVISION);
+    assertThat(plan.path("placement").path("summary").path("leadershipsMoved").asInt())
+        .isEqualTo(4);
+    assertThat(plan.path("placement").path("steps").size()).isEqualTo(4);
+  }
+
+  @Test
+  void initCountsTheMetaAmongTheKeysItWritesAndReadsNoMapRevision() throws Exception {
+    CliRunner.Result json =
+        runOnEtcd("init", "--nodes", "a=10.0.0.5:6379,b=10.0.0.6:6379", "--shards", "4", "--json");
+
+    assertThat(json.exitCode()).as(json.err()).isZero();
+    JsonNode document = new ObjectMapper().readTree(json.out());
+    // no map yet: revision 0; etcd's revision when the cluster was found absent
+    assertThat(document.path("plan").path("revision").asLong()).isZero();
+    assertThat(document.path("plan").path("etcdRevision").asLong()).isEqualTo(READ_REVISION);
+    // 2 nodes + 4 shards in the writes, the meta written last: 7 keys
+    assertThat(document.path("plan").path("writes").size()).isEqualTo(6);
+    assertThat(document.path("result").path("keysWritten").asInt()).isEqualTo(7);
   }
 
   // ---- JSON ----------------------------------------------------------------------------------
@@ -569,7 +649,11 @@ class AdminPlanCommandTest {
     assertThat(plan.path("applied").asBoolean()).isFalse();
     assertThat(plan.path("result").isNull()).isTrue();
     assertThat(plan.path("plan").path("cluster").asText()).isEqualTo("test");
-    assertThat(plan.path("plan").path("readRevision").asLong()).isEqualTo(READ_REVISION);
+    // the map's revision, as topology show reports it; etcd's own labelled as etcd's
+    assertThat(plan.path("plan").path("revision").asLong()).isEqualTo(MAP_REVISION);
+    assertThat(plan.path("plan").path("etcdRevision").asLong()).isEqualTo(READ_REVISION);
+    assertThat(plan.path("plan").has("readRevision")).isFalse();
+    assertThat(plan.path("plan").has("mapRevision")).isFalse();
     assertThat(plan.path("plan").path("placement").path("operation").asText())
         .isEqualTo("addNode n3");
     assertThat(plan.path("plan").path("placement").path("steps").size()).isPositive();
@@ -596,14 +680,14 @@ class AdminPlanCommandTest {
 
   @Test
   void aLostCompareAndSetExitsOneWithExactlyTheConflictMessage() {
-    admin.applyFailure = new TopologyAdminConflictException(READ_REVISION, 0, 1, READ_REVISION);
+    admin.applyFailure = new TopologyAdminConflictException(MAP_REVISION, 0, 1, MAP_REVISION);
 
     CliRunner.Result result = runOnEtcd("move-shard", "7", "--to", "n0", "--map-only");
 
     assertThat(result.exitCode()).isEqualTo(ExitCodes.FAILURE);
     assertThat(result.err())
         .isEqualTo(
-            "jumpgate move-shard: the map changed since it was read (revision 1234); run again"
+            "jumpgate move-shard: the map changed since it was read (revision 1230); run again"
                 + NEWLINE);
     assertThat(result.out()).doesNotContain("applied at revision");
   }
@@ -612,14 +696,14 @@ class AdminPlanCommandTest {
   void aBatchedPlanThatLosesLaterSaysHowManyTransactionsWereAppliedOnOneLine() {
     admin.keysPerTransaction = 2;
     admin.committedBeforeFailure = 2;
-    admin.applyFailure = new TopologyAdminConflictException(READ_REVISION, 2, 4, 1246);
+    admin.applyFailure = new TopologyAdminConflictException(MAP_REVISION, 2, 4, 1246);
 
     CliRunner.Result result = runOnEtcd("add-node", "n3=127.0.0.1:7003", "--apply", "--map-only");
 
     assertThat(result.exitCode()).isEqualTo(ExitCodes.FAILURE);
     assertThat(result.err())
         .isEqualTo(
-            "jumpgate add-node: the map changed since it was read (revision 1234); run again (2"
+            "jumpgate add-node: the map changed since it was read (revision 1230); run again (2"
                 + " of its 4 transactions were applied, up to revision 1246; running it again"
                 + " finishes the change)"
                 + NEWLINE);
@@ -714,7 +798,7 @@ class AdminPlanCommandTest {
             "apply add-node n3",
             "close");
     List<String> lines = result.out().lines().toList();
-    assertThat(lines.get(0)).isEqualTo("cluster 'test', read at revision 1234");
+    assertThat(lines.get(0)).isEqualTo("cluster 'test', read at revision 1230");
     assertThat(lines)
         .anyMatch(
             line ->

@@ -2,12 +2,20 @@ package io.jumpgate.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jumpgate.spi.MigrationLock;
+import io.jumpgate.spi.Node;
+import io.jumpgate.spi.ShardRoute;
+import io.jumpgate.spi.ShardState;
+import io.jumpgate.spi.TopologyMetadata;
+import io.jumpgate.spi.TopologySnapshot;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -149,6 +157,59 @@ class TopologyWatchCommandTest {
                     .isEqualTo(
                         "jumpgate topology watch: reading topology file " + file + " again"));
     assertThat(watch.out()).contains("revision 20: shard 0000 leader n0 -> n1");
+  }
+
+  private static final Node N0 = new Node("n0", "127.0.0.1", 7000, null, Map.of(), false);
+  private static final Node N1 = new Node("n1", "127.0.0.1", 7001, null, Map.of(), false);
+  private static final MigrationLock LOCK =
+      new MigrationLock("m1", "app-1:4242", "2026-11-25T10:00:00Z", 80);
+
+  /** One shard led by n0, at {@code revision}, with these nodes and lock. */
+  private static TopologySnapshot snapshot(long revision, MigrationLock lock, Node... nodes) {
+    Map<String, Node> table = new TreeMap<>();
+    for (Node node : nodes) {
+      table.put(node.id(), node);
+    }
+    return TopologySnapshot.create(
+        "demo",
+        revision,
+        TopologyMetadata.of(1),
+        table,
+        new ShardRoute[] {ShardRoute.of(0, N0, List.of(), 0, ShardState.ACTIVE, 3)},
+        List.of(),
+        Instant.EPOCH,
+        lock);
+  }
+
+  @Test
+  void aLockChangeIsPrintedAtTheSameMapRevisionAndIsNotANewRevision() {
+    TopologySnapshot current = snapshot(75, null, N0);
+    TopologySnapshot locked = snapshot(75, LOCK, N0);
+    TopologySnapshot again = snapshot(75, LOCK, N0);
+    TopologySnapshot grown = snapshot(87, LOCK, N0, N1);
+    StringWriter text = new StringWriter();
+    StringWriter json = new StringWriter();
+
+    List<Boolean> counted =
+        List.of(
+            TopologyWatchCommand.printUpdate(new PrintWriter(text), false, current, locked),
+            TopologyWatchCommand.printUpdate(new PrintWriter(text), false, locked, again),
+            TopologyWatchCommand.printUpdate(new PrintWriter(text), false, again, grown),
+            TopologyWatchCommand.printUpdate(new PrintWriter(json), true, current, locked),
+            TopologyWatchCommand.printUpdate(new PrintWriter(json), true, locked, grown));
+
+    assertThat(counted).containsExactly(false, false, true, false, true);
+    assertThat(text.toString().lines())
+        .containsExactly(
+            "revision 75, map unchanged: migration lock none -> m1 (owner app-1:4242)",
+            "revision 87: node n1 added 127.0.0.1:7001");
+    List<String> lines = json.toString().lines().toList();
+    assertThat(lines).hasSize(2);
+    assertThat(lines.get(0))
+        .isEqualTo(
+            "{\"revision\":75,\"mapChanged\":false,\"cluster\":\"demo\",\"changes\":"
+                + "[\"migration lock none -> m1 (owner app-1:4242)\"]}");
+    assertThat(lines.get(1)).startsWith("{\"revision\":87,\"previousRevision\":75,");
   }
 
   @Test

@@ -13,7 +13,7 @@ public class TopologyConflictException extends TopologyException {
   private final long readRevision;
 
   /**
-   * @param readRevision the etcd revision the change was computed from
+   * @param readRevision the revision of the map the change was computed from
    */
   public TopologyConflictException(long readRevision) {
     super("the map changed since it was read (revision " + readRevision + "); run again");

@@ -62,7 +62,7 @@ final class AdminBatchWriter {
     String operation = plan.plan().operation();
     if (plan.writes().isEmpty()) {
       return new TopologyAdminResult(
-          keys.cluster(), operation, plan.readRevision(), plan.readRevision(), List.of(), 0, 0);
+          keys.cluster(), operation, plan.mapRevision(), plan.mapRevision(), List.of(), 0, 0);
     }
     List<TopologyAdminWrites.Batch> batches =
         TopologyAdminWrites.batches(
@@ -75,7 +75,7 @@ final class AdminBatchWriter {
       verifyUnchanged(plan, batches.size());
     }
     List<Long> revisions = new ArrayList<>();
-    long last = plan.readRevision();
+    long last = plan.mapRevision();
     for (int index = 0; index < batches.size(); index++) {
       TopologyAdminWrites.Batch batch = batches.get(index);
       verifyNoOtherReference(plan, batch, index, batches.size(), last);
@@ -108,7 +108,7 @@ final class AdminBatchWriter {
             index + 1,
             batches.size(),
             plan.readRevision());
-        throw new TopologyAdminConflictException(plan.readRevision(), index, batches.size(), last);
+        throw new TopologyAdminConflictException(plan.mapRevision(), index, batches.size(), last);
       }
       last = response.getHeader().getRevision();
       revisions.add(last);
@@ -123,7 +123,7 @@ final class AdminBatchWriter {
         batches.size(),
         plan.readRevision());
     return new TopologyAdminResult(
-        keys.cluster(), operation, plan.readRevision(), last, revisions, plan.writes().size(), 0);
+        keys.cluster(), operation, plan.mapRevision(), last, revisions, plan.writes().size(), 0);
   }
 
   /**
@@ -168,7 +168,7 @@ final class AdminBatchWriter {
             entry.getValue(),
             found);
         throw new TopologyAdminConflictException(
-            plan.readRevision(), 0, transactions, plan.readRevision());
+            plan.mapRevision(), 0, transactions, plan.mapRevision());
       }
     }
   }
@@ -217,7 +217,7 @@ final class AdminBatchWriter {
               nodeId,
               keyValue.getModRevision(),
               plan.readRevision());
-          throw new TopologyAdminConflictException(plan.readRevision(), index, transactions, last);
+          throw new TopologyAdminConflictException(plan.mapRevision(), index, transactions, last);
         }
       }
     }

@@ -45,7 +45,15 @@ final class AdminPlanner {
                 adminOptions.maxBytesPerTransaction())
             .transactions();
     return new TopologyAdminPlan(
-        keys.cluster(), readRevision, plan, metadata, nodeChanges, writes, List.of(), transactions);
+        keys.cluster(),
+        readRevision,
+        0,
+        plan,
+        metadata,
+        nodeChanges,
+        writes,
+        List.of(),
+        transactions);
   }
 
   /** An add-node's placement and its node entry, before any check of the shards it touches. */
@@ -249,6 +257,7 @@ final class AdminPlanner {
     return new TopologyAdminPlan(
         keys.cluster(),
         state.revision(),
+        state.mapRevision(),
         withWarnings,
         null,
         nodeChanges,

@@ -205,10 +205,10 @@ final class InitLockProtocol {
       return new TopologyAdminResult(
           keys.cluster(),
           operation,
-          plan.readRevision(),
+          plan.mapRevision(),
           last,
           revisions,
-          plan.writes().size() + 1,
+          plan.keysToWrite(),
           leftovers);
     } finally {
       // On success the lock is already deleted; on failure this releases it at once.

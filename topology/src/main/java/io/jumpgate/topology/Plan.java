@@ -75,10 +75,12 @@ public record Plan(
   }
 
   /**
-   * The plan for people, one line each: a headline with the counts, one line per step (see {@link
-   * PlanStep#describe()}), one per warning ({@code warning: ...}), and one per node whose load
-   * changes ({@code node node-a: leaders 342 -> 256, replicas 342 -> 342}). The wording may change;
-   * programs read the components instead.
+   * The plan for people, one line each: a headline with the counts (shards changed, leaderships
+   * moved, replica memberships added; whether and how data is copied is not the placement's to say:
+   * the verb that applies the plan says it), one line per step (see {@link PlanStep#describe()}),
+   * one per warning ({@code warning: ...}), and one per node whose load changes ({@code node
+   * node-a: leaders 342 -> 256, replicas 342 -> 342}). The wording may change; programs read the
+   * components instead.
    */
   public List<String> describe() {
     List<String> lines = new ArrayList<>();
@@ -90,9 +92,7 @@ public record Plan(
             + summary.leadershipsMoved()
             + " leadership(s) move, "
             + summary.replicasMoved()
-            + " replica(s) move, "
-            + summary.nodesJoining()
-            + " data cop(ies)");
+            + " replica(s) move");
     for (PlanStep step : steps) {
       lines.add(step.describe());
     }

@@ -18,7 +18,8 @@ import java.util.TreeMap;
  *     and not before it. A swap in which the old leader takes the new leader's replica slot counts
  *     one, although no data moves
  * @param nodesJoining memberships (leader or replica) given to a node that was not part of the
- *     shard: each one is a copy of the shard's data
+ *     shard: such a node does not hold the shard's data. Not a count of data copies: the mover
+ *     copies a shard's data to its new leader only, an {@code init} or a failover copies nothing
  * @param loadsBefore per node id, sorted: its leaderships and replica memberships before the plan;
  *     every node of the node table and every node the map references
  * @param loadsAfter the same after the plan, for the same node ids

@@ -23,7 +23,8 @@ public class TopologyAdminConflictException extends TopologyConflictException {
   private final long appliedRevision;
 
   /**
-   * @param readRevision the revision the change was planned at
+   * @param readRevision the map revision the change was planned at ({@link
+   *     TopologyAdminPlan#mapRevision()})
    * @param appliedTransactions how many transactions of the change had been applied, 0 when none
    * @param transactions how many transactions the change has in all
    * @param appliedRevision the revision of the last applied transaction, or {@code readRevision}

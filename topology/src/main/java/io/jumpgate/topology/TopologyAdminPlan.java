@@ -38,7 +38,12 @@ import java.util.Set;
  * print a plan and read it back.
  *
  * @param cluster the cluster name
- * @param readRevision the etcd revision the plan was computed from
+ * @param readRevision etcd's own revision when the map was read (the header revision of the read):
+ *     it moves with every write under the cluster's root, client registrations and the migration
+ *     lock included, so it is not the map's revision; kept for the compare-and-set's diagnostics
+ * @param mapRevision the map's revision as the contract defines it: the revision of the last change
+ *     to {@code meta}, {@code nodes/} or {@code shards/} when the map was read, as {@code topology
+ *     show} reports it; 0 for an {@code init} plan (there is no map yet)
  * @param plan the placement change
  * @param metadata the meta an {@code init} plan writes; null for every other plan
  * @param nodeChanges node entries added (with the node) or removed (node null), in write order
@@ -51,6 +56,7 @@ import java.util.Set;
 public record TopologyAdminPlan(
     String cluster,
     long readRevision,
+    long mapRevision,
     Plan plan,
     TopologyMetadata metadata,
     List<NodeChange> nodeChanges,
@@ -160,6 +166,10 @@ public record TopologyAdminPlan(
     if (readRevision < 0) {
       throw new IllegalArgumentException("readRevision must be at least 0, was " + readRevision);
     }
+    if (mapRevision < 0 || mapRevision > readRevision) {
+      throw new IllegalArgumentException(
+          "mapRevision must be in [0, readRevision " + readRevision + "], was " + mapRevision);
+    }
     if (transactions < 0) {
       throw new IllegalArgumentException("transactions must be at least 0, was " + transactions);
     }
@@ -177,6 +187,39 @@ public record TopologyAdminPlan(
     }
   }
 
+  /**
+   * A plan whose map revision is its read revision: for a map that nothing but the map's own keys
+   * were written under (tests, and callers that read the map alone).
+   */
+  public TopologyAdminPlan(
+      String cluster,
+      long readRevision,
+      Plan plan,
+      TopologyMetadata metadata,
+      List<NodeChange> nodeChanges,
+      List<KeyWrite> writes,
+      List<KeyCheck> checks,
+      int transactions) {
+    this(
+        cluster,
+        readRevision,
+        metadata == null ? readRevision : 0,
+        plan,
+        metadata,
+        nodeChanges,
+        writes,
+        checks,
+        transactions);
+  }
+
+  /**
+   * How many keys {@link TopologyAdmin#apply} writes: every key of {@link #writes()}, and the meta
+   * of an {@code init} plan (written last, not among the writes).
+   */
+  public int keysToWrite() {
+    return writes.size() + (metadata == null ? 0 : 1);
+  }
+
   /** Whether this is an {@code init} plan. */
   public boolean initialises() {
     return metadata != null;
@@ -188,9 +231,10 @@ public record TopologyAdminPlan(
   }
 
   /**
-   * The plan for people, one line each: where it was read, the planner's lines (see {@link
-   * Plan#describe()}), the node entries added or removed, the meta of an init, and how many
-   * transactions it takes. The wording may change; programs read the components instead.
+   * The plan for people, one line each: the map's revision it was read at ({@link #mapRevision()}),
+   * the planner's lines (see {@link Plan#describe()}), the node entries added or removed, the meta
+   * of an init, and how many transactions it takes. The wording may change; programs read the
+   * components instead.
    */
   public List<String> describe() {
     List<String> lines = new ArrayList<>();
@@ -199,8 +243,8 @@ public record TopologyAdminPlan(
             + cluster
             + "'"
             + (initialises()
-                ? ", not initialised at revision " + readRevision
-                : ", read at revision " + readRevision));
+                ? ", not initialised (etcd at revision " + readRevision + ")"
+                : ", read at revision " + mapRevision));
     lines.addAll(plan.describe());
     for (NodeChange change : nodeChanges) {
       lines.add(change.describe());
@@ -218,10 +262,10 @@ public record TopologyAdminPlan(
     if (changesNothing()) {
       lines.add("nothing to change");
     } else if (transactions == 1) {
-      lines.add(writes.size() + " key(s) to write in 1 transaction");
+      lines.add(keysToWrite() + " key(s) to write in 1 transaction");
     } else {
       lines.add(
-          writes.size()
+          keysToWrite()
               + " key(s) to write in "
               + transactions
               + " transactions"

@@ -10,9 +10,11 @@ import java.util.Objects;
  *
  * @param cluster the cluster name
  * @param operation what was applied, as the plan says it (e.g. {@code addNode node-d})
- * @param readRevision the revision the plan was computed from
- * @param revision the revision at which the change is complete (for {@code init}, the revision of
- *     the meta, where the cluster appears); the read revision when nothing was written
+ * @param readRevision the map's revision the plan was computed from ({@link
+ *     TopologyAdminPlan#mapRevision()}; 0 for {@code init})
+ * @param revision the revision at which the change is complete, the map's revision after it (for
+ *     {@code init}, the revision of the meta, where the cluster appears); the read map revision
+ *     when nothing was written
  * @param transactionRevisions the revision of each etcd transaction, in order (for {@code init} the
  *     lock, the batches, and the last one that writes meta)
  * @param keysWritten keys put or deleted by the plan (for {@code init}: nodes, shards and meta)

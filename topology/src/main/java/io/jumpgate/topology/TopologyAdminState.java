@@ -39,7 +39,8 @@ import java.util.TreeMap;
  * <p>Immutable and thread-safe; the maps are sorted and unmodifiable.
  *
  * @param cluster the cluster name
- * @param revision the header revision of the GET: the map as of this etcd revision
+ * @param revision the header revision of the GET: the map as of this etcd revision (etcd's own
+ *     revision, not the map's: see {@link #mapRevision()})
  * @param metadata the cluster's meta
  * @param nodes node table by id
  * @param assignments shard assignments by shard id
@@ -63,6 +64,20 @@ public record TopologyAdminState(
     assignments = Collections.unmodifiableSortedMap(new TreeMap<>(assignments));
     modRevisions = Collections.unmodifiableSortedMap(new TreeMap<>(modRevisions));
     invalidEntries = List.copyOf(invalidEntries);
+  }
+
+  /**
+   * The map's revision as the contract defines it: the highest mod revision of meta, the node keys
+   * and the shard keys read (valid or not), as a topology source that lists the map reports it
+   * ({@code topology show}). Writes of client registrations, the migration lock, migration records
+   * or {@code init-lock} move {@link #revision()}, not this.
+   */
+  public long mapRevision() {
+    long highest = 0;
+    for (long modRevision : modRevisions.values()) {
+      highest = Math.max(highest, modRevision);
+    }
+    return highest;
   }
 
   /** The mod revision of a key as read, or 0 when the key did not exist. */

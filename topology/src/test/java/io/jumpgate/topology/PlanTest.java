@@ -25,7 +25,7 @@ class PlanTest {
     assertThat(plan.describe())
         .containsExactly(
             "initial placement of 2 shard(s) with 1 replica(s) on 2 node(s): 2 shard(s) change,"
-                + " 2 leadership(s) move, 2 replica(s) move, 4 data cop(ies)",
+                + " 2 leadership(s) move, 2 replica(s) move",
             "shard 0000: leader (unassigned) -> node-00 (epoch 0), replicas (unassigned) ->"
                 + " [node-01]",
             "shard 0001: leader (unassigned) -> node-01 (epoch 0), replicas (unassigned) ->"

@@ -80,11 +80,65 @@ class TopologyAdminPlanTest {
     assertThat(plan.writes()).allSatisfy(write -> assertThat(write.expectedModRevision()).isZero());
     assertThat(plan.transactions()).isEqualTo(12);
     assertThat(plan.nodeChanges()).extracting(NodeChange::nodeId).hasSize(3);
-    assertThat(plan.describe().get(0)).isEqualTo("cluster 'test', not initialised at revision 5");
+    assertThat(plan.describe().get(0))
+        .isEqualTo("cluster 'test', not initialised (etcd at revision 5)");
+    assertThat(plan.readRevision()).isEqualTo(5);
+    assertThat(plan.mapRevision()).isZero();
+    assertThat(plan.keysToWrite()).isEqualTo(1028);
+    assertThat(plan.describe())
+        .contains(
+            "1028 key(s) to write in 12 transactions (readers see the cluster only once the last"
+                + " one writes meta)");
     assertThat(plan.describe())
         .contains(
             "write meta: format 1, 1024 shards, routing xxh64-jump (last: the cluster appears whole"
                 + " at that revision)");
+  }
+
+  @Test
+  void plan_should_report_the_map_revision_not_etcds_when_other_keys_were_written_since() {
+    // Given a map whose last change is at revision 17, then a client registration and the
+    // migration lock written at 30 and 31 (etcd's revision 32 when read)
+    Map<String, Node> nodes = nodes(3, 0);
+    List<KeyChange> listing = new ArrayList<>();
+    listing.add(
+        KeyChange.put(KEYS.meta(), TopologyCodec.encodeMetadata(TopologyMetadata.of(4)), 10));
+    long revision = 11;
+    for (Node node : nodes.values()) {
+      listing.add(KeyChange.put(KEYS.node(node.id()), TopologyCodec.encodeNode(node), revision++));
+    }
+    for (ShardAssignment assignment :
+        new TreeMap<>(PlacementPlanner.initial(nodes, 4, 1).applyTo(Map.of())).values()) {
+      listing.add(
+          KeyChange.put(
+              KEYS.shard(assignment.shard()),
+              TopologyCodec.encodeAssignment(assignment),
+              revision++));
+    }
+    long lastMapChange = revision - 1;
+    listing.add(
+        KeyChange.put(
+            KEYS.root() + "/clients/app-1",
+            "{\"host\":\"a\",\"pid\":1,\"revision\":17}".getBytes(StandardCharsets.UTF_8),
+            30));
+    listing.add(
+        KeyChange.put(
+            KEYS.root() + "/migration-lock",
+            "{\"id\":\"m1\"}".getBytes(StandardCharsets.UTF_8),
+            31));
+    TopologyAdminState state = TopologyAdminState.decode(KEYS, 32, listing);
+
+    // When
+    TopologyAdminPlan plan =
+        TopologyAdmin.addNodePlan(KEYS, state, node("node-03", "az1"), OPTIONS);
+
+    // Then
+    assertThat(lastMapChange).isEqualTo(17);
+    assertThat(state.revision()).isEqualTo(32);
+    assertThat(state.mapRevision()).isEqualTo(lastMapChange);
+    assertThat(plan.readRevision()).isEqualTo(32);
+    assertThat(plan.mapRevision()).isEqualTo(lastMapChange);
+    assertThat(plan.describe().get(0)).isEqualTo("cluster 'test', read at revision 17");
   }
 
   @Test
@@ -407,6 +461,7 @@ class TopologyAdminPlanTest {
         .containsExactly(
             "cluster",
             "readRevision",
+            "mapRevision",
             "plan",
             "metadata",
             "nodeChanges",

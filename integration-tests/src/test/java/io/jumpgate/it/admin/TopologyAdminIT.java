@@ -559,9 +559,9 @@ class TopologyAdminIT {
     assertThatThrownBy(() -> admin.apply(plan))
         .isInstanceOfSatisfying(
             TopologyConflictException.class,
-            e -> assertThat(e.readRevision()).isEqualTo(plan.readRevision()))
+            e -> assertThat(e.readRevision()).isEqualTo(plan.mapRevision()))
         .hasMessage(
-            "the map changed since it was read (revision " + plan.readRevision() + "); run again");
+            "the map changed since it was read (revision " + plan.mapRevision() + "); run again");
     TopologyAdminState after = admin.read();
     assertThat(after.revision()).isEqualTo(theirs.revision());
     assertThat(after.assignments().get(5).leader()).isNotEqualTo(target);
@@ -594,11 +594,11 @@ class TopologyAdminIT {
         .isInstanceOfSatisfying(
             TopologyAdminConflictException.class,
             e -> {
-              assertThat(e.readRevision()).isEqualTo(plan.readRevision());
+              assertThat(e.readRevision()).isEqualTo(plan.mapRevision());
               assertThat(e.appliedTransactions()).isZero();
             })
         .hasMessage(
-            "the map changed since it was read (revision " + plan.readRevision() + "); run again");
+            "the map changed since it was read (revision " + plan.mapRevision() + "); run again");
     assertThat(headRevision(client)).isEqualTo(revision);
     assertThat(list(client, KEYS.node("n3"))).isEmpty();
   }
@@ -630,12 +630,12 @@ class TopologyAdminIT {
         .isInstanceOfSatisfying(
             TopologyAdminConflictException.class,
             e -> {
-              assertThat(e.readRevision()).isEqualTo(plan.readRevision());
+              assertThat(e.readRevision()).isEqualTo(plan.mapRevision());
               assertThat(e.appliedTransactions()).isPositive();
               assertThat(e.transactions()).isEqualTo(plan.transactions());
             })
         .hasMessageStartingWith(
-            "the map changed since it was read (revision " + plan.readRevision() + "); run again")
+            "the map changed since it was read (revision " + plan.mapRevision() + "); run again")
         .hasMessageContaining("transactions were applied");
     TopologyAdminState partial = admin.read();
     assertThat(partial.nodes()).containsKey("n3");

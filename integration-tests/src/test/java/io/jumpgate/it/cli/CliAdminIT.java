@@ -222,7 +222,7 @@ class CliAdminIT {
     assertThat(init.exitCode()).as(init.err()).isZero();
     assertThat(init.err()).isEmpty();
     List<String> lines = init.outLines();
-    assertThat(lines.get(0)).startsWith("cluster 'it', not initialised at revision ");
+    assertThat(lines.get(0)).startsWith("cluster 'it', not initialised (etcd at revision ");
     assertThat(lines.get(1))
         .startsWith("initial placement of 1024 shard(s) with 1 replica(s) on 3 node(s): ");
     assertThat(lines).noneMatch(line -> line.startsWith("shard "));
