@@ -51,8 +51,10 @@ import java.util.concurrent.TimeUnit;
  * <p>{@code java -cp bench/target/benchmarks.jar io.jumpgate.bench.timing.MigrationRun --results
  * DIR [--quick] [--copy-rate KEYS_PER_SECOND] [--batch-size KEYS] [--pipeline-depth BATCHES]
  * [--group-size SHARDS] [--copy-method migrate|dump-restore|script] [--mover-process
- * [--mover-jvm-options "OPTIONS"]]} (the mover's options: {@link
- * ShardCopierOptions#copyKeysPerSecond()}, none by default, and the other defaults of {@link
+ * [--mover-jvm-options "OPTIONS"]]} ({@code --mover-process}: the mover in a JVM of its own, as an
+ * operator's {@code bin/jumpgate add-node --apply} runs it, with bin/jumpgate's {@code
+ * -XX:TieredStopAtLevel=1} unless {@code --mover-jvm-options} replaces it; the mover's options:
+ * {@link ShardCopierOptions#copyKeysPerSecond()}, none by default, and the other defaults of {@link
  * ShardCopierOptions} and {@link MoverOptions})
  *
  * <p>etcd and 3 redis-server leaders of a 1024-shard map (the IT fixture: free loopback ports, temp
@@ -97,7 +99,8 @@ public final class MigrationRun {
     TimingArguments arguments;
     MoverOptions options;
     boolean moverProcess;
-    List<String> moverJvmOptions = List.of();
+    // What bin/jumpgate gives the verbs that move data: the JIT's first tier only.
+    List<String> moverJvmOptions = List.of("-XX:TieredStopAtLevel=1");
     List<String> moverFlags;
     try {
       List<String> rest = new ArrayList<>(List.of(args));
