@@ -138,45 +138,9 @@ public final class MoverChildMain {
       status = 1;
     }
     if (Boolean.getBoolean(THREAD_CPU_PROPERTY)) {
-      printTaskCpu(System.err);
+      TaskCpu.now().lines("mover-child thread CPU ").forEach(System.err::println);
     }
     System.exit(status);
-  }
-
-  /**
-   * Every thread of this process (JIT and GC threads too) from /proc/self/task, user and kernel
-   * milliseconds summed by name with digits as N, largest first.
-   */
-  private static void printTaskCpu(PrintStream err) {
-    Map<String, long[]> byName = new java.util.TreeMap<>();
-    try (java.util.stream.Stream<java.nio.file.Path> tasks =
-        java.nio.file.Files.list(java.nio.file.Path.of("/proc/self/task"))) {
-      for (java.nio.file.Path task : tasks.toList()) {
-        String stat = java.nio.file.Files.readString(task.resolve("stat"));
-        String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        long[] sum = byName.computeIfAbsent(name.replaceAll("[0-9]+", "N"), key -> new long[2]);
-        sum[0] += Long.parseLong(fields[11]) * 10; // utime, clock ticks of 10 ms
-        sum[1] += Long.parseLong(fields[12]) * 10; // stime
-      }
-    } catch (java.io.IOException e) {
-      err.println("mover-child: no /proc/self/task: " + e);
-      return;
-    }
-    byName.entrySet().stream()
-        .sorted(
-            (a, b) ->
-                Long.compare(b.getValue()[0] + b.getValue()[1], a.getValue()[0] + a.getValue()[1]))
-        .forEach(
-            entry ->
-                err.println(
-                    "mover-child thread CPU "
-                        + entry.getKey()
-                        + ": user "
-                        + entry.getValue()[0]
-                        + " ms, kernel "
-                        + entry.getValue()[1]
-                        + " ms"));
   }
 
   /** {@code -Dmover.threadCpu=true}: at the end, the CPU time of this JVM's threads to stderr. */

@@ -27,7 +27,7 @@ final class ProcessCpuLedger {
   /** Linux's {@code USER_HZ}: the unit of the CPU times in {@code /proc}. */
   static final int TICKS_PER_SECOND = 100;
 
-  private record Mark(String stage, long wallNanos, Map<String, Long> cpuNanos) {}
+  private record Mark(String stage, long wallNanos, Map<String, Long> cpuNanos, TaskCpu threads) {}
 
   private final Map<String, Long> pids;
   private final List<Mark> marks = new ArrayList<>();
@@ -51,12 +51,13 @@ final class ProcessCpuLedger {
     cpu.put("bench JVM in the kernel", processCpuNanos(self, 12));
     pids.forEach((name, pid) -> cpu.put(name, processCpuNanos(pid)));
     cpu.put("machine (all processes)", machineBusyNanos());
-    marks.add(new Mark(stage, System.nanoTime(), cpu));
+    marks.add(new Mark(stage, System.nanoTime(), cpu, TaskCpu.now()));
   }
 
   /**
-   * Cores used by each process from each mark to the next, keyed by the stage the first one began:
-   * {@code {stage: {seconds, cores: {process: cores}}}}.
+   * Cores used by each process from each mark to the next, keyed by the stage the first one began,
+   * with the bench JVM's split by thread group ({@link TaskCpu}, JIT and GC threads included):
+   * {@code {stage: {seconds, cores: {process: cores}, benchJvmThreadCores: {group: cores}}}}.
    */
   synchronized Map<String, Object> json() {
     Map<String, Object> stages = new LinkedHashMap<>();
@@ -78,6 +79,7 @@ final class ProcessCpuLedger {
       Map<String, Object> stage = new LinkedHashMap<>();
       stage.put("seconds", seconds);
       stage.put("cores", cores);
+      stage.put("benchJvmThreadCores", to.threads().coresSince(from.threads(), seconds));
       stages.putIfAbsent(from.stage(), stage);
     }
     return stages;
