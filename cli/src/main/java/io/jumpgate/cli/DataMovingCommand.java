@@ -1,5 +1,6 @@
 package io.jumpgate.cli;
 
+import io.jumpgate.migration.CopyMethod;
 import io.jumpgate.migration.MapChange;
 import io.jumpgate.migration.MoverOptions;
 import io.jumpgate.migration.ShardCopierOptions;
@@ -22,7 +23,9 @@ import picocli.CommandLine.Option;
  * {@code --ack-timeout} (default 2s, {@link MoverOptions#DEFAULT_ACKNOWLEDGEMENT_TIMEOUT}) and
  * {@code --cleanup-grace} (default 5s, {@link MoverOptions#DEFAULT_CLEANUP_GRACE}), {@code
  * --copy-rate} (keys per second of the bulk copy, {@link ShardCopierOptions#copyKeysPerSecond()};
- * default no bound); every other mover option is {@link MoverOptions#defaults()}.
+ * default no bound), {@code --copy-method} ({@code migrate}, the default, {@code script} or {@code
+ * dump-restore}: {@link ShardCopierOptions#copyMethod()}); every other mover option is {@link
+ * MoverOptions#defaults()}.
  *
  * <p>Threading: picocli fills one instance per invocation; use it from one thread, once.
  */
@@ -84,6 +87,18 @@ abstract class DataMovingCommand extends AdminPlanCommand {
               + " clients (a longer copy, never a longer freeze); default: no bound.")
   String copyRateValue;
 
+  @Option(
+      names = "--copy-method",
+      paramLabel = "METHOD",
+      description =
+          "How the keys go from a source to its target: migrate (default: MIGRATE on the source,"
+              + " which connects to the target itself), script (one EVAL of DUMP and PTTL per batch"
+              + " on the source, one EVAL of RESTORE on the target: the source never waits for"
+              + " the target; needs EVAL for the mover's user) or dump-restore (DUMP, PTTL and"
+              + " RESTORE one key at a time through the mover, for servers that cannot reach each"
+              + " other).")
+  String copyMethodValue;
+
   @picocli.CommandLine.Mixin RedisCredentialsOptions redisCredentials;
 
   final DataMoveClient.Connector dataMover;
@@ -114,10 +129,11 @@ abstract class DataMovingCommand extends AdminPlanCommand {
         && (groupSizeValue != null
             || acknowledgementTimeoutValue != null
             || cleanupGraceValue != null
-            || copyRateValue != null)) {
+            || copyRateValue != null
+            || copyMethodValue != null)) {
       throw usage(
-          "--map-only moves no data: --group-size, --ack-timeout, --cleanup-grace and"
-              + " --copy-rate cannot be used with it");
+          "--map-only moves no data: --group-size, --ack-timeout, --cleanup-grace, --copy-rate"
+              + " and --copy-method cannot be used with it");
     }
     MoverOptions.Builder options =
         MoverOptions.builder().offline(offline).serverAddresses(redisCredentials.serverAddresses());
@@ -135,14 +151,28 @@ abstract class DataMovingCommand extends AdminPlanCommand {
       options.cleanupGrace(
           OptionValues.positiveDuration(spec, "--cleanup-grace", cleanupGraceValue));
     }
-    if (copyRateValue != null) {
-      options.copier(
-          ShardCopierOptions.builder()
-              .copyKeysPerSecond(
-                  OptionValues.intInRange(spec, "--copy-rate", copyRateValue, 1, Integer.MAX_VALUE))
-              .build());
+    if (copyRateValue != null || copyMethodValue != null) {
+      ShardCopierOptions.Builder copier = ShardCopierOptions.builder();
+      if (copyRateValue != null) {
+        copier.copyKeysPerSecond(
+            OptionValues.intInRange(spec, "--copy-rate", copyRateValue, 1, Integer.MAX_VALUE));
+      }
+      if (copyMethodValue != null) {
+        copier.copyMethod(copyMethod(copyMethodValue));
+      }
+      options.copier(copier.build());
     }
     moverOptions = options.build();
+  }
+
+  private CopyMethod copyMethod(String value) {
+    return switch (value) {
+      case "migrate" -> CopyMethod.MIGRATE;
+      case "script" -> CopyMethod.SCRIPT;
+      case "dump-restore" -> CopyMethod.DUMP_RESTORE;
+      default ->
+          throw usage("--copy-method must be migrate, script or dump-restore, was '" + value + "'");
+    };
   }
 
   @Override

@@ -883,6 +883,25 @@ class AdminPlanCommandTest {
   }
 
   @Test
+  void theCopyMethodReachesTheMover() {
+    CliRunner.Result result =
+        runOnEtcd(
+            "add-node",
+            "n3=127.0.0.1:7003",
+            "--apply",
+            "--copy-method",
+            "script",
+            "--copy-rate",
+            "50000");
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(dataMover.calls)
+        .contains(
+            "connect groupSize=8 acknowledgementTimeout=PT2S cleanupGrace=PT5S"
+                + " copyKeysPerSecond=50000 copyMethod=SCRIPT");
+  }
+
+  @Test
   void redisCredentialsReachTheMoverForEveryNodeAndArePrintedNowhere() {
     CliRunner.Result result =
         CliRunner.run(
@@ -977,7 +996,11 @@ class AdminPlanCommandTest {
         Arguments.of(
             List.of("move-shard", "3", "--to", "n1", "--map-only", "--group-size", "4"),
             "jumpgate move-shard: --map-only moves no data: --group-size, --ack-timeout,"
-                + " --cleanup-grace and --copy-rate cannot be used with it"),
+                + " --cleanup-grace, --copy-rate and --copy-method cannot be used with it"),
+        Arguments.of(
+            List.of("add-node", "n3=h:1", "--copy-method", "rsync"),
+            "jumpgate add-node: --copy-method must be migrate, script or dump-restore, was"
+                + " 'rsync'"),
         Arguments.of(
             List.of("move-shard", "3", "--to", "n1", "--offline", "--map-only"),
             "jumpgate move-shard: --offline and --map-only cannot be used together"),

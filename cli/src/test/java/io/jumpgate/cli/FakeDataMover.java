@@ -1,5 +1,6 @@
 package io.jumpgate.cli;
 
+import io.jumpgate.migration.CopyMethod;
 import io.jumpgate.migration.GroupOutcome;
 import io.jumpgate.migration.MapChange;
 import io.jumpgate.migration.MapChangeMover;
@@ -57,6 +58,9 @@ final class FakeDataMover {
               + options.cleanupGrace()
               + " copyKeysPerSecond="
               + options.copier().copyKeysPerSecond()
+              + (options.copier().copyMethod() == CopyMethod.MIGRATE
+                  ? ""
+                  : " copyMethod=" + options.copier().copyMethod())
               + (options.offline() ? " offline" : ""));
       return client(listener);
     };
