@@ -24,6 +24,8 @@ import java.util.function.Supplier;
  *   <li>{@code connectTimeout} {@link #DEFAULT_CONNECT_TIMEOUT} (2 s) per node connection
  *   <li>{@code startTimeout} {@link #DEFAULT_START_TIMEOUT} (10 s) for the first topology
  *   <li>{@code retry} {@link RetryOptions#defaults()}
+ *   <li>{@code retryPolicy} {@link RetryPolicy#standard()}: the rules of docs/driver.md, using the
+ *       attempts, backoff and {@code acceptSecondRunReplies} of {@code retry}
  *   <li>{@code fanOutGrouping} {@link FanOutGrouping#BY_NODE}
  *   <li>{@code requestQueueSize} {@link #DEFAULT_REQUEST_QUEUE_SIZE} (10 000) per node connection
  *   <li>{@code freezeMaxRequests} {@link #DEFAULT_FREEZE_MAX_REQUESTS} (1 000) and {@code
@@ -56,6 +58,7 @@ public final class JumpgateOptions {
   private final EtcdTopologyOptions etcd;
   private final ReadPolicy readPolicy;
   private final RetryOptions retry;
+  private final RetryPolicy retryPolicy;
   private final Duration commandTimeout;
   private final Duration connectTimeout;
   private final Duration startTimeout;
@@ -85,6 +88,7 @@ public final class JumpgateOptions {
     this.etcd = builder.etcd;
     this.readPolicy = builder.readPolicy;
     this.retry = builder.retry;
+    this.retryPolicy = builder.retryPolicy;
     this.commandTimeout = builder.commandTimeout;
     this.connectTimeout = builder.connectTimeout;
     this.startTimeout = builder.startTimeout;
@@ -121,6 +125,7 @@ public final class JumpgateOptions {
     builder.etcd = etcd;
     builder.readPolicy = readPolicy;
     builder.retry = retry;
+    builder.retryPolicy = retryPolicy;
     builder.commandTimeout = commandTimeout;
     builder.connectTimeout = connectTimeout;
     builder.startTimeout = startTimeout;
@@ -167,6 +172,11 @@ public final class JumpgateOptions {
 
   public RetryOptions retry() {
     return retry;
+  }
+
+  /** Decides what follows a failed try; {@link RetryPolicy#standard()} unless one was set. */
+  public RetryPolicy retryPolicy() {
+    return retryPolicy;
   }
 
   public Duration commandTimeout() {
@@ -293,6 +303,8 @@ public final class JumpgateOptions {
         + commandTimeout
         + ", retry="
         + retry
+        + ", retryPolicy="
+        + retryPolicy
         + ", redisUser="
         + (redisUsername == null ? "default" : redisUsername)
         + ", redisPassword="
@@ -322,6 +334,7 @@ public final class JumpgateOptions {
     private EtcdTopologyOptions etcd;
     private ReadPolicy readPolicy = ReadPolicy.LEADER;
     private RetryOptions retry = RetryOptions.defaults();
+    private RetryPolicy retryPolicy = RetryPolicy.standard();
     private Duration commandTimeout = DEFAULT_COMMAND_TIMEOUT;
     private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
     private Duration startTimeout = DEFAULT_START_TIMEOUT;
@@ -393,6 +406,16 @@ public final class JumpgateOptions {
 
     public Builder retry(RetryOptions retry) {
       this.retry = Objects.requireNonNull(retry, "retry");
+      return this;
+    }
+
+    /**
+     * Replaces the rules that decide what follows a failed try (default {@link
+     * RetryPolicy#standard()}). The policy runs on event-loop threads: it must not block. The retry
+     * options still give it the attempts, the backoff and the topology wait.
+     */
+    public Builder retryPolicy(RetryPolicy policy) {
+      this.retryPolicy = Objects.requireNonNull(policy, "retryPolicy");
       return this;
     }
 

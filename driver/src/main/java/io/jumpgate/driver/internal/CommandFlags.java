@@ -1,5 +1,6 @@
 package io.jumpgate.driver.internal;
 
+import io.jumpgate.driver.CommandRetryClass;
 import io.jumpgate.driver.RetryOptions;
 import io.lettuce.core.protocol.CommandArgs;
 import io.netty.buffer.ByteBuf;
@@ -74,6 +75,16 @@ public final class CommandFlags {
   /** Whether a second run leaves the same state and gives an equally valid reply. */
   public static boolean hasSameReply(int flags) {
     return (flags & (IDEMPOTENT | SAME_REPLY)) == (IDEMPOTENT | SAME_REPLY);
+  }
+
+  /** The public class of a command with these flags, as a retry policy sees it. */
+  public static CommandRetryClass retryClass(int flags) {
+    if (hasSameReply(flags)) {
+      return isWrite(flags) ? CommandRetryClass.IDEMPOTENT_WRITE : CommandRetryClass.READ_ONLY;
+    }
+    return isIdempotent(flags)
+        ? CommandRetryClass.SAME_STATE_WRITE
+        : CommandRetryClass.NON_IDEMPOTENT_WRITE;
   }
 
   /**

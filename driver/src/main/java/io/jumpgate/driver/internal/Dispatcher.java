@@ -14,7 +14,10 @@ import io.jumpgate.driver.NodeUnavailableException;
 import io.jumpgate.driver.Outcome;
 import io.jumpgate.driver.ReadPolicy;
 import io.jumpgate.driver.RetriesExhaustedException;
+import io.jumpgate.driver.RetryContext;
 import io.jumpgate.driver.RetryOptions;
+import io.jumpgate.driver.RetryPolicy;
+import io.jumpgate.driver.RetryVerdict;
 import io.jumpgate.spi.ShardUnavailableException;
 import io.jumpgate.spi.TopologyListener;
 import io.jumpgate.spi.TopologySnapshot;
@@ -39,14 +42,16 @@ import org.slf4j.LoggerFactory;
  * one volatile read for its connection, Lettuce's {@code dispatch}. No lock, no allocation of its
  * own.
  *
- * <p>Failures follow {@link RetryRules}: a try that provably did not run may be tried again
- * whatever the command; one that may have run only when the command allows it. READONLY and MOVED
- * wait (bounded, in {@link TopologyWaiters}) for a newer topology revision, or follow a MOVED that
- * names a known node at once; other retriable failures back off with jitter. Every wait is bounded
- * by the retry options and the command's deadline, and every wait is released at its end: nothing
- * is retained once a command ended. The topology thread calls {@link #onTopologyChange}; retries
- * run on the scheduler, never on the topology thread, never blocking a thread. A retry that cannot
- * be scheduled (the client closed) fails its command.
+ * <p>Failures follow the {@link RetryPolicy} of the options (by default the rules of
+ * docs/driver.md): the server's own answers reach the caller unchanged without asking it; a try
+ * that provably did not run may be tried again whatever the command; one that may have run only
+ * when the command allows it. READONLY and MOVED wait (bounded, in {@link TopologyWaiters}) for a
+ * newer topology revision, or follow a MOVED that names a known node at once; other retriable
+ * failures back off with jitter. Every wait is bounded by the retry options and the command's
+ * deadline, and every wait is released at its end: nothing is retained once a command ended. The
+ * topology thread calls {@link #onTopologyChange}; retries run on the scheduler, never on the
+ * topology thread, never blocking a thread. A retry that cannot be scheduled (the client closed)
+ * fails its command.
  */
 public final class Dispatcher implements TopologyListener {
 
@@ -57,6 +62,7 @@ public final class Dispatcher implements TopologyListener {
 
   private final JumpgateOptions options;
   private final RetryOptions retry;
+  private final RetryPolicy retryPolicy;
   private final ReadPolicy readPolicy;
   private final ConnectionOpener opener;
   private final TaskScheduler scheduler;
@@ -88,6 +94,7 @@ public final class Dispatcher implements TopologyListener {
       int maxWaitingForTopology) {
     this.options = options;
     this.retry = options.retry();
+    this.retryPolicy = options.retryPolicy();
     this.readPolicy = options.readPolicy();
     this.opener = opener;
     this.scheduler = scheduler;
@@ -432,8 +439,10 @@ public final class Dispatcher implements TopologyListener {
     if (tryMayHaveRun) {
       command.markOutcomeUnknown();
     }
-    boolean retryAfterUnknownOutcome =
-        CommandFlags.mayRetryAfterUnknownOutcome(command.flags(), retry);
+    if (kind == FailureKind.SERVER_ANSWER) {
+      failed(command, FailureKind.unwrap(error), now);
+      return;
+    }
     RoutingTable current = table;
     NodeHandle moved = null;
     if (kind == FailureKind.REDIRECT) {
@@ -442,35 +451,70 @@ public final class Dispatcher implements TopologyListener {
     }
     int next = number + 1;
     long backoff = retry.backoffNanos(next, ThreadLocalRandom.current().nextDouble());
-    RetryRules.Verdict verdict =
-        RetryRules.decide(
-            kind,
-            tryMayHaveRun,
-            retryAfterUnknownOutcome,
-            number,
-            retry.maxAttempts(),
-            now,
-            command.deadlineNanos(),
-            backoff,
-            moved != null,
-            current.revision() > command.revision());
+    RetryVerdict verdict =
+        decide(command, kind, tryMayHaveRun, number, now, backoff, moved != null, error);
+    if (verdict == RetryVerdict.RETRY_ON_MOVED_NODE && moved == null) {
+      verdict = RetryVerdict.RETRY_ON_NEWER_MAP;
+    }
     switch (verdict) {
-      case RETURN_SERVER_ANSWER -> failed(command, FailureKind.unwrap(error), now);
       case RETRY_ON_MOVED_NODE -> {
         metrics.redirect();
         command.redirect(moved);
         retryAfter(command, next, kind, 0);
       }
-      case RETRY_ON_NEWER_MAP -> retryAfter(command, next, kind, 0);
-      case WAIT_FOR_NEWER_MAP ->
+      case RETRY_ON_NEWER_MAP -> {
+        if (current.revision() > command.revision()) {
+          retryAfter(command, next, kind, 0);
+        } else {
           waitForTopology(
               command,
               next,
               kind,
               Math.min(command.deadlineNanos() - now, retry.topologyWait().toNanos()));
+        }
+      }
+      case RETRY_NOW -> retryAfter(command, next, kind, 0);
       case RETRY_AFTER_BACKOFF -> retryAfter(command, next, kind, backoff);
       case GIVE_UP -> finalFailure(command, kind, error, now);
     }
+  }
+
+  /** Asks the retry policy; one that throws or answers null gives up. */
+  private RetryVerdict decide(
+      RoutedCommand<?, ?, ?> command,
+      FailureKind kind,
+      boolean tryMayHaveRun,
+      int number,
+      long now,
+      long backoff,
+      boolean movedToKnownNode,
+      Throwable error) {
+    RetryVerdict verdict;
+    try {
+      verdict =
+          retryPolicy.decide(
+              new RetryContext(
+                  command.commandName(),
+                  CommandFlags.retryClass(command.flags()),
+                  kind.failureClass(),
+                  tryMayHaveRun,
+                  number,
+                  retry.maxAttempts(),
+                  retry.acceptSecondRunReplies(),
+                  Math.max(0, now - command.startNanos()),
+                  command.deadlineNanos() - now,
+                  backoff,
+                  movedToKnownNode));
+    } catch (RuntimeException e) {
+      LOG.warn(
+          "the retry policy {} failed on {} after {}: giving up",
+          retryPolicy,
+          command.commandName(),
+          describe(error),
+          e);
+      return RetryVerdict.GIVE_UP;
+    }
+    return verdict == null ? RetryVerdict.GIVE_UP : verdict;
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.jumpgate.driver.internal;
 
+import io.jumpgate.driver.FailureClass;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.RedisConnectionException;
@@ -18,30 +19,40 @@ public enum FailureKind {
    * READONLY or a MOVED, or the node left the map before the try reached it: the map moved; not
    * run. Wait for a newer topology (or follow MOVED).
    */
-  REDIRECT(true),
+  REDIRECT(true, FailureClass.REDIRECT),
   /**
    * TRYAGAIN, LOADING, MASTERDOWN, CLUSTERDOWN, ASK, a full request queue, a connection already
    * closed: not run; back off.
    */
-  NOT_RUN(true),
+  NOT_RUN(true, FailureClass.NOT_RUN),
   /**
    * Could not connect, not connected so the command was refused, or NOAUTH (connected without the
    * credentials the node wants): not run.
    */
-  NODE_DOWN(true),
+  NODE_DOWN(true, FailureClass.NODE_DOWN),
   /** The deadline passed while waiting for the answer: the command may have run. */
-  TIMEOUT(false),
+  TIMEOUT(false, FailureClass.TIMEOUT),
   /** The deadline passed before the try was handed to Lettuce: not run. */
-  EXPIRED_BEFORE_SEND(true),
+  EXPIRED_BEFORE_SEND(true, FailureClass.EXPIRED_BEFORE_SEND),
   /** The connection broke after the command may have been written: it may have run. */
-  UNKNOWN(false),
+  UNKNOWN(false, FailureClass.CONNECTION_LOST),
   /** The server's own answer (WRONGTYPE, ERR, NOSCRIPT, ...): returned to the caller as it is. */
-  SERVER_ANSWER(true);
+  SERVER_ANSWER(true, null);
 
   private final boolean notRun;
+  private final FailureClass failureClass;
 
-  FailureKind(boolean notRun) {
+  FailureKind(boolean notRun, FailureClass failureClass) {
     this.notRun = notRun;
+    this.failureClass = failureClass;
+  }
+
+  /**
+   * The class a {@link io.jumpgate.driver.RetryPolicy} sees; null for {@link #SERVER_ANSWER}, which
+   * no policy is asked about.
+   */
+  public FailureClass failureClass() {
+    return failureClass;
   }
 
   /** True when a failure of this kind proves that the server did not run the try. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.driver.RetryOptions;
+import io.jumpgate.driver.RetryPolicy;
 import io.jumpgate.routing.Xxh64JumpRouter;
 import io.jumpgate.spi.MigrationLock;
 import io.jumpgate.spi.Node;
@@ -41,6 +42,7 @@ abstract class DispatcherHarness {
   final Node b = Node.of("b", "127.0.0.1", 7002);
   Dispatcher dispatcher;
   int freezeMaxRequests = JumpgateOptions.DEFAULT_FREEZE_MAX_REQUESTS;
+  RetryPolicy retryPolicy = RetryPolicy.standard();
   CommandExecutor<String, String> executor;
   long revision;
 
@@ -51,6 +53,7 @@ abstract class DispatcherHarness {
             .freezeBuffer(freezeMaxRequests, FREEZE_WAIT)
             .commandTimeout(TIMEOUT)
             .retry(retry)
+            .retryPolicy(retryPolicy)
             .build();
     dispatcher =
         new Dispatcher(options, nodes, scheduler, DriverMetrics.NONE, maxWaitingForTopology);

@@ -4,11 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jumpgate.driver.ClientClosedException;
 import io.jumpgate.driver.CommandFailedException;
+import io.jumpgate.driver.CommandRetryClass;
 import io.jumpgate.driver.CommandTimeoutException;
+import io.jumpgate.driver.FailureClass;
 import io.jumpgate.driver.NodeUnavailableException;
 import io.jumpgate.driver.Outcome;
 import io.jumpgate.driver.RetriesExhaustedException;
+import io.jumpgate.driver.RetryContext;
 import io.jumpgate.driver.RetryOptions;
+import io.jumpgate.driver.RetryVerdict;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.RedisException;
@@ -109,6 +113,80 @@ class DispatcherTest extends DispatcherHarness {
     assertThat(failure).isInstanceOf(RetriesExhaustedException.class);
     assertThat(((CommandFailedException) failure).outcome()).isEqualTo(Outcome.NOT_RUN);
     assertThat(((CommandFailedException) failure).attempts()).hasSize(3);
+  }
+
+  // ---- the retry policy of the options
+  // ----------------------------------------------------------------------
+
+  @Test
+  void should_not_retry_an_incr_refused_by_a_full_queue_under_a_policy_that_never_retries() {
+    List<RetryContext> asked = new ArrayList<>();
+    retryPolicy =
+        context -> {
+          asked.add(context);
+          return RetryVerdict.GIVE_UP;
+        };
+    start();
+    at(a).refuseWith = FakeNodes.queueFull();
+    RoutedCommand<String, String, Long> command = incr();
+    scheduler.advance(TIMEOUT.toNanos());
+
+    Throwable failure = failureOf(command);
+    assertThat(failure).isInstanceOf(RetriesExhaustedException.class);
+    assertThat(((CommandFailedException) failure).outcome()).isEqualTo(Outcome.NOT_RUN);
+    assertThat(((CommandFailedException) failure).attempts()).hasSize(1);
+    assertThat(asked).hasSize(1);
+    RetryContext context = asked.get(0);
+    assertThat(context.commandName()).isEqualTo("INCR");
+    assertThat(context.commandClass()).isEqualTo(CommandRetryClass.NON_IDEMPOTENT_WRITE);
+    assertThat(context.failure()).isEqualTo(FailureClass.NOT_RUN);
+    assertThat(context.tryMayHaveRun()).isFalse();
+    assertThat(context.attempt()).isEqualTo(1);
+    assertThat(context.remainingNanos()).isEqualTo(TIMEOUT.toNanos());
+  }
+
+  @Test
+  void should_retry_a_read_at_once_when_the_policy_says_so() {
+    retryPolicy = context -> RetryVerdict.RETRY_NOW;
+    start();
+    RoutedCommand<String, String, String> command = get();
+    at(a).writeLast().completeExceptionally(new RedisException("Connection closed"));
+    scheduler.runDue();
+
+    assertThat(at(a).dispatched).hasSize(2);
+    assertThat(command).isNotDone();
+  }
+
+  @Test
+  void should_give_up_when_the_policy_throws() {
+    retryPolicy =
+        context -> {
+          throw new IllegalStateException("broken policy");
+        };
+    start();
+    at(a).refuseWith = FakeNodes.queueFull();
+    RoutedCommand<String, String, Long> command = incr();
+    scheduler.advance(TIMEOUT.toNanos());
+
+    assertThat(((CommandFailedException) failureOf(command)).attempts()).hasSize(1);
+  }
+
+  @Test
+  void should_return_a_server_answer_without_asking_the_policy() {
+    List<RetryContext> asked = new ArrayList<>();
+    retryPolicy =
+        context -> {
+          asked.add(context);
+          return RetryVerdict.RETRY_NOW;
+        };
+    start();
+    RoutedCommand<String, String, Long> command = incr();
+    at(a).writeLast().completeExceptionally(new RedisCommandExecutionException("WRONGTYPE no"));
+    scheduler.advance(TIMEOUT.toNanos());
+
+    assertThat(failureOf(command)).isInstanceOf(RedisCommandExecutionException.class);
+    assertThat(asked).isEmpty();
+    assertThat(at(a).dispatched).hasSize(1);
   }
 
   @Test

@@ -75,6 +75,7 @@ final class ChaosCluster implements AutoCloseable {
   private final long[] shardEpoch;
   private final AtomicLongArray crashesStarted;
   private final AtomicLongArray crashesCompleted;
+  private final AtomicLongArray crashStartNanos;
   private final Client client;
 
   private ChaosCluster(
@@ -87,6 +88,7 @@ final class ChaosCluster implements AutoCloseable {
     this.shardEpoch = new long[shards];
     this.crashesStarted = new AtomicLongArray(groupCount);
     this.crashesCompleted = new AtomicLongArray(groupCount);
+    this.crashStartNanos = new AtomicLongArray(groupCount);
     this.client = Client.builder().endpoints(etcd.endpoints().toArray(String[]::new)).build();
   }
 
@@ -185,6 +187,25 @@ final class ChaosCluster implements AutoCloseable {
     return group == ANY_GROUP ? sum(crashesCompleted) : crashesCompleted.get(group);
   }
 
+  /**
+   * When the latest crash of the group ({@link #ANY_GROUP}: of any group) started, on {@link
+   * System#nanoTime()}; meaningful once {@link #crashesStarted} is above zero.
+   */
+  long lastCrashStartNanos(int group) {
+    if (group != ANY_GROUP) {
+      return crashStartNanos.get(group);
+    }
+    long latest = Long.MIN_VALUE;
+    boolean any = false;
+    for (int index = 0; index < crashStartNanos.length(); index++) {
+      if (crashesStarted.get(index) > 0 && (!any || crashStartNanos.get(index) - latest > 0)) {
+        latest = crashStartNanos.get(index);
+        any = true;
+      }
+    }
+    return latest;
+  }
+
   private static long sum(AtomicLongArray counts) {
     long total = 0;
     for (int index = 0; index < counts.length(); index++) {
@@ -194,6 +215,7 @@ final class ChaosCluster implements AutoCloseable {
   }
 
   void crashStarting(int group) {
+    crashStartNanos.set(group, System.nanoTime());
     crashesStarted.incrementAndGet(group);
   }
 

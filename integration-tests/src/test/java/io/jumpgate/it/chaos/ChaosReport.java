@@ -44,8 +44,9 @@ final class ChaosReport {
         java.util.Locale.ROOT,
         "seed %s, %s mode, %s ms of faults %s%n"
             + "  ops %s, failures %s, untyped %s, unknown outcome %s%n"
-            + "  acked increments %s, counter total %s, lost graceful %s, lost crash %s,"
-            + " doubled %s%n"
+            + "  acked increments %s, counter total %s, lost graceful %s, lost crash %s"
+            + " (%s within the replication lag, %s not explained), doubled %s,"
+            + " expired unknown-outcome credits %s%n"
             + "  reads %s, deadline overruns ms %s, longest stall %s ms%n"
             + "  migrations %s%n"
             + "  placement %s%n"
@@ -63,7 +64,10 @@ final class ChaosReport {
         fields.get("counterTotal"),
         fields.get("lostGraceful"),
         fields.get("lostCrash"),
+        fields.get("lostCrashReplicated"),
+        fields.get("lostCrashUnexplained"),
         fields.get("doubled"),
+        fields.get("expiredUnknownIncrements"),
         fields.get("reads"),
         fields.get("deadlineOverrunsMs"),
         fields.get("longestStallMs"),

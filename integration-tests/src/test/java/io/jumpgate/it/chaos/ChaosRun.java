@@ -155,7 +155,9 @@ final class ChaosRun {
       Object value = ChaosCluster.call(group.leader(), "GET", ledger.key());
       ledger.settleFinal(
           value == null ? 0 : Long.parseLong((String) value),
-          cluster.crashesStarted(ledger.group()));
+          System.nanoTime(),
+          cluster.crashesStarted(ledger.group()),
+          cluster.lastCrashStartNanos(ledger.group()));
     }
     Map<String, Object> placement = placement(cluster, workload, router);
     ChaosReport report =
@@ -324,7 +326,9 @@ final class ChaosRun {
     long appliedUnknown = 0;
     long pendingUnknown = 0;
     long lostGraceful = 0;
-    long lostCrash = 0;
+    long expiredUnknown = 0;
+    long lostCrashReplicated = 0;
+    long lostCrashUnexplained = 0;
     long doubled = 0;
     for (CounterLedger ledger : workload.ledgers()) {
       acknowledged += ledger.acknowledgedCount();
@@ -332,7 +336,9 @@ final class ChaosRun {
       appliedUnknown += ledger.appliedUnknown();
       pendingUnknown += ledger.pendingUnknown();
       lostGraceful += ledger.lostGraceful();
-      lostCrash += ledger.lostCrash();
+      expiredUnknown += ledger.expiredUnknown();
+      lostCrashReplicated += ledger.lostCrashReplicated();
+      lostCrashUnexplained += ledger.lostCrashUnexplained();
       doubled += ledger.doubled();
     }
     long timeoutMs = settings.commandTimeout().toMillis();
@@ -382,7 +388,10 @@ final class ChaosRun {
             .put("appliedUnknownIncrements", appliedUnknown)
             .put("pendingUnknownIncrements", pendingUnknown)
             .put("lostGraceful", lostGraceful)
-            .put("lostCrash", lostCrash)
+            .put("expiredUnknownIncrements", expiredUnknown)
+            .put("lostCrash", lostCrashReplicated + lostCrashUnexplained)
+            .put("lostCrashReplicated", lostCrashReplicated)
+            .put("lostCrashUnexplained", lostCrashUnexplained)
             .put("doubled", doubled)
             .put("reads", reads)
             .put("deadlineOverrunsMs", overruns)
@@ -397,6 +406,12 @@ final class ChaosRun {
     report
         .check(doubled == 0, "doubled increments: " + doubled)
         .check(lostGraceful == 0, "increments lost without a crash: " + lostGraceful)
+        .check(
+            lostCrashUnexplained == 0,
+            "increments lost to a crash that were acknowledged more than "
+                + FaultController.REPLICATION_LAG_ALLOWANCE.toMillis()
+                + " ms before it started (asynchronous replication does not explain them): "
+                + lostCrashUnexplained)
         .check(
             stats.untypedFailures() == 0,
             "failures that are not a JumpgateException: " + stats.untypedFailures())

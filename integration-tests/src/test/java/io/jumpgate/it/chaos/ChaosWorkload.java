@@ -193,7 +193,12 @@ final class ChaosWorkload {
       // group. The other shards move between groups with their data: a crash of any group counts.
       for (int shard = 0; shard < settings.shards(); shard++) {
         int group = settings.isPinned(shard) ? cluster.groupOf(shard) : ChaosCluster.ANY_GROUP;
-        counters.add(new CounterLedger(keyOf(shard, "counter:" + index), group));
+        counters.add(
+            new CounterLedger(
+                keyOf(shard, "counter:" + index),
+                group,
+                FaultController.LONGEST_RUN_DELAY.toNanos(),
+                FaultController.REPLICATION_LAG_ALLOWANCE.toNanos()));
       }
       versionKeys = new String[settings.shards()];
       versions = new long[settings.shards()];
@@ -225,12 +230,19 @@ final class ChaosWorkload {
       try {
         long reply = writerCommands.incr(ledger.key());
         long end = System.nanoTime();
-        ledger.acknowledged(reply, crashMark, cluster.crashesStarted(ledger.group()));
+        ledger.acknowledged(
+            reply,
+            start,
+            end,
+            crashMark,
+            cluster.crashesStarted(ledger.group()),
+            cluster.lastCrashStartNanos(ledger.group()));
         stats.succeeded("INCR", start, end);
         success(end);
       } catch (RuntimeException e) {
-        if (stats.failed("INCR", e, start, System.nanoTime())) {
-          ledger.unknownOutcome();
+        long failedAt = System.nanoTime();
+        if (stats.failed("INCR", e, start, failedAt)) {
+          ledger.unknownOutcome(failedAt);
         }
       }
     }

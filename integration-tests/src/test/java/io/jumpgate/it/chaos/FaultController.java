@@ -73,6 +73,21 @@ final class FaultController {
 
   private static final Duration PAUSE_LENGTH = Duration.ofSeconds(2);
   private static final Duration LAG_BEFORE_CRASH = Duration.ofMillis(300);
+
+  /**
+   * The longest a write may wait between its failure on the client and its run on a node: a node
+   * paused with the write in its socket runs it when it continues, {@link #PAUSE_LENGTH} at most
+   * after it was sent; one second more for the machine.
+   */
+  static final Duration LONGEST_RUN_DELAY = PAUSE_LENGTH.plusSeconds(1);
+
+  /**
+   * How long before a crash an acknowledged write may still not have reached the replica that takes
+   * over (asynchronous replication on loopback is far faster; a replica resyncing after a pause is
+   * waited for before the next fault).
+   */
+  static final Duration REPLICATION_LAG_ALLOWANCE = Duration.ofSeconds(1);
+
   private static final Duration CLIENT_APPLY_TIMEOUT = Duration.ofSeconds(20);
   private static final Duration MOVER_CLEANUP_GRACE = Duration.ofMillis(1500);
   private static final Duration KILLED_MOVER_LOCK_TTL = Duration.ofSeconds(2);
