@@ -79,11 +79,23 @@ class JumpgateDataRedisAutoConfigurationTest {
   }
 
   @Test
-  void should_back_off_without_spring_data_redis_4_1() {
-    // Spring Data Redis 4.0 and 3.x have no SetCondition: their command interfaces differ
+  void should_register_without_the_types_only_spring_data_redis_4_1_has() {
+    // Spring Data Redis 3.5 (Spring Boot 3.5) has no SetCondition; the factory serves it too
     runner
         .withClassLoader(
             new FilteredClassLoader("org.springframework.data.redis.connection.SetCondition"))
+        .run(
+            context ->
+                assertThat(context.getBean("redisConnectionFactory"))
+                    .isInstanceOf(JumpgateConnectionFactory.class));
+  }
+
+  @Test
+  void should_back_off_before_spring_data_redis_3_5() {
+    // Spring Data Redis 3.4 and older have no ExpirationOptions: their command interfaces differ
+    runner
+        .withClassLoader(
+            new FilteredClassLoader("org.springframework.data.redis.connection.ExpirationOptions"))
         .run(context -> assertThat(context).doesNotHaveBean(JumpgateConnectionFactory.class));
   }
 

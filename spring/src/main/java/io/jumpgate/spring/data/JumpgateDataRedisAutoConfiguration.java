@@ -17,11 +17,11 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
  * Registers a {@link JumpgateConnectionFactory} as the application's {@link RedisConnectionFactory}
- * (bean {@code redisConnectionFactory}) when Spring Data Redis 4.1 or later is on the class path
- * and the starter made a {@link JumpgateClient}. It runs before Spring Boot's Redis
- * auto-configuration, so Boot's {@code RedisTemplate} and {@code StringRedisTemplate} are built on
- * it and Boot's Lettuce factory backs off. It backs off itself when the application defines a
- * {@link RedisConnectionFactory}, or with {@code jumpgate.data-redis.enabled=false}.
+ * (bean {@code redisConnectionFactory}) when Spring Data Redis 3.5 or later (Spring Boot 3.5, 4.1)
+ * is on the class path and the starter made a {@link JumpgateClient}. It runs before Spring Boot's
+ * Redis auto-configuration, so Boot's {@code RedisTemplate} and {@code StringRedisTemplate} are
+ * built on it and Boot's Lettuce factory backs off. It backs off itself when the application
+ * defines a {@link RedisConnectionFactory}, or with {@code jumpgate.data-redis.enabled=false}.
  *
  * <p>{@code spring.data.redis.*} settings that say where Redis is (host, port, url, cluster,
  * sentinel, credentials) are logged at start-up as a warning naming each one: they are ignored,
@@ -32,15 +32,22 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 @AutoConfiguration(
     after = JumpgateAutoConfiguration.class,
     beforeName = {
+      // Spring Boot 4.1
       "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration",
       "org.springframework.boot.data.redis.autoconfigure.DataRedisReactiveAutoConfiguration",
       "org.springframework.boot.data.redis.autoconfigure.health"
-          + ".DataRedisHealthContributorAutoConfiguration"
+          + ".DataRedisHealthContributorAutoConfiguration",
+      // Spring Boot 3.5
+      "org.springframework.boot.autoconfigure.data.redis.RedisAutoConfiguration",
+      "org.springframework.boot.autoconfigure.data.redis.RedisReactiveAutoConfiguration",
+      "org.springframework.boot.actuate.autoconfigure.data.redis"
+          + ".RedisHealthContributorAutoConfiguration"
     })
 @ConditionalOnClass(
     value = RedisConnectionFactory.class,
-    // Spring Data Redis 4.1 (Spring Boot 4.1): the command interfaces this factory implements.
-    name = "org.springframework.data.redis.connection.SetCondition")
+    // Spring Data Redis 3.5 or later: the command interfaces this factory implements (3.5 added
+    // ExpirationOptions; the differences up to 4.1 are covered, docs/spring.md).
+    name = "org.springframework.data.redis.connection.ExpirationOptions")
 @ConditionalOnBean(JumpgateClient.class)
 @ConditionalOnBooleanProperty(name = "jumpgate.data-redis.enabled", matchIfMissing = true)
 public class JumpgateDataRedisAutoConfiguration {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
+import org.springframework.data.redis.connection.RedisStringCommands.SetOption;
 import org.springframework.data.redis.connection.SetCondition;
 import org.springframework.data.redis.core.types.Expiration;
 
@@ -56,6 +57,13 @@ final class AsynchronousStringCommands {
   CompletionStage<Boolean> set(
       byte[] key, byte[] value, SetCondition condition, Expiration expiration) {
     SetArgs arguments = Expirations.setArguments("SET", condition, expiration);
+    return redis.set(key, value, arguments).thenApply("OK"::equals);
+  }
+
+  /** SET with NX/XX and an expiry as Spring Data Redis 3.5 calls it (3.5 has no SetCondition). */
+  @SuppressWarnings("deprecation")
+  CompletionStage<Boolean> set(byte[] key, byte[] value, Expiration expiration, SetOption option) {
+    SetArgs arguments = Expirations.setArguments(option, expiration);
     return redis.set(key, value, arguments).thenApply("OK"::equals);
   }
 

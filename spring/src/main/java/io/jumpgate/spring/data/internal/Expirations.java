@@ -4,10 +4,18 @@ import io.lettuce.core.GetExArgs;
 import io.lettuce.core.SetArgs;
 import java.util.concurrent.TimeUnit;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
+import org.springframework.data.redis.connection.RedisStringCommands.SetOption;
 import org.springframework.data.redis.connection.SetCondition;
 import org.springframework.data.redis.core.types.Expiration;
 
-/** Spring's {@link Expiration} and {@link SetCondition} as Lettuce's arguments. Stateless. */
+/**
+ * Spring's {@link Expiration}, {@link SetOption} and {@link SetCondition} as Lettuce's arguments.
+ * Stateless.
+ *
+ * <p>{@link SetCondition} is Spring Data Redis 4.1's; {@link SetOption} is in every line. Only the
+ * method taking a {@link SetCondition} touches that class, so the others run on Spring Data Redis
+ * 3.5 too (docs/spring.md, "Spring Data Redis 3.5 and 4.1").
+ */
 final class Expirations {
 
   private Expirations() {}
@@ -30,6 +38,25 @@ final class Expirations {
         default -> {}
       }
     }
+    return withExpiration(arguments, expiration);
+  }
+
+  /**
+   * SET's arguments: NX or XX from the option ({@code null}: neither), EX/PX/EXAT/PXAT/KEEPTTL from
+   * the expiration. Spring Data Redis 3.5's SET, and 4.1's deprecated form of it.
+   */
+  @SuppressWarnings("deprecation")
+  static SetArgs setArguments(SetOption option, Expiration expiration) {
+    SetArgs arguments = new SetArgs();
+    if (option == SetOption.SET_IF_ABSENT) {
+      arguments.nx();
+    } else if (option == SetOption.SET_IF_PRESENT) {
+      arguments.xx();
+    }
+    return withExpiration(arguments, expiration);
+  }
+
+  private static SetArgs withExpiration(SetArgs arguments, Expiration expiration) {
     if (expiration == null || expiration.isPersistent()) {
       return arguments;
     }

@@ -1,5 +1,8 @@
 package io.jumpgate.spring.data.internal;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -16,9 +19,9 @@ import org.springframework.dao.InvalidDataAccessApiUsageException;
  *
  * <ul>
  *   <li>A command with an asynchronous counterpart (a method of the same name and parameters,
- *       returning a {@link CompletionStage}, on the family's asynchronous object: the driver's
- *       asynchronous view, converted to Spring's answer type) is sent at once and not waited for:
- *       many commands to many shards are in flight together.
+ *       declared to return a {@link CompletionStage}, on the family's asynchronous object: the
+ *       driver's asynchronous view, converted to Spring's answer type) is sent at once and not
+ *       waited for: many commands to many shards are in flight together.
  *   <li>Any other command runs blocking through the family's ordinary implementation, and its
  *       answer or error takes its slot: still in order, one round trip each.
  *   <li>A refusal ({@link InvalidDataAccessApiUsageException}: nothing was sent) is thrown at once.
@@ -31,16 +34,19 @@ import org.springframework.dao.InvalidDataAccessApiUsageException;
  */
 final class PipelinedFamily implements InvocationHandler {
 
-  private static final Map<Class<?>, Map<Method, Method>> COUNTERPARTS =
+  private static final Map<Class<?>, Map<Method, MethodHandle>> COUNTERPARTS =
       new java.util.concurrent.ConcurrentHashMap<>();
 
   private final Object blocking;
   private final Object asynchronous;
-  private final Map<Method, Method> counterparts;
+  private final Map<Method, MethodHandle> counterparts;
   private final Pipeline pipeline;
 
   private PipelinedFamily(
-      Object blocking, Object asynchronous, Map<Method, Method> counterparts, Pipeline pipeline) {
+      Object blocking,
+      Object asynchronous,
+      Map<Method, MethodHandle> counterparts,
+      Pipeline pipeline) {
     this.blocking = blocking;
     this.asynchronous = asynchronous;
     this.counterparts = counterparts;
@@ -55,7 +61,7 @@ final class PipelinedFamily implements InvocationHandler {
    * @param asynchronous the asynchronous counterparts, or {@code null} for none
    */
   static <F> F of(Class<F> family, F blocking, Object asynchronous, Pipeline pipeline) {
-    Map<Method, Method> counterparts =
+    Map<Method, MethodHandle> counterparts =
         asynchronous == null
             ? Map.of()
             : COUNTERPARTS.computeIfAbsent(
@@ -67,18 +73,28 @@ final class PipelinedFamily implements InvocationHandler {
             new PipelinedFamily(blocking, asynchronous, counterparts, pipeline)));
   }
 
-  private static Map<Method, Method> counterparts(Class<?> family, Class<?> asynchronousType) {
-    Map<Method, Method> found = new HashMap<>();
+  /**
+   * The asynchronous counterpart of each of the family's methods, found one by one with a method
+   * handle lookup. Not with {@code Class.getDeclaredMethod}: that reads every method of the class,
+   * and an asynchronous class may have a method whose parameter type only Spring Data Redis 4.1 has
+   * ({@code SetCondition}), which would fail on the 3.5 line for all of them.
+   */
+  private static Map<Method, MethodHandle> counterparts(
+      Class<?> family, Class<?> asynchronousType) {
+    MethodHandles.Lookup lookup = MethodHandles.lookup();
+    Map<Method, MethodHandle> found = new HashMap<>();
     for (Method method : family.getMethods()) {
       try {
-        Method counterpart =
-            asynchronousType.getDeclaredMethod(method.getName(), method.getParameterTypes());
-        if (CompletionStage.class.isAssignableFrom(counterpart.getReturnType())) {
-          counterpart.setAccessible(true);
-          found.put(method, counterpart);
-        }
+        MethodHandle counterpart =
+            lookup.findVirtual(
+                asynchronousType,
+                method.getName(),
+                MethodType.methodType(CompletionStage.class, method.getParameterTypes()));
+        found.put(method, counterpart.asFixedArity());
       } catch (NoSuchMethodException none) {
         // runs blocking
+      } catch (IllegalAccessException notAccessible) {
+        throw new IllegalStateException(notAccessible);
       }
     }
     return Map.copyOf(found);
@@ -89,10 +105,9 @@ final class PipelinedFamily implements InvocationHandler {
     if (method.getDeclaringClass() == Object.class) {
       return method.invoke(blocking, arguments);
     }
-    Method counterpart = counterparts.get(method);
+    MethodHandle counterpart = counterparts.get(method);
     if (counterpart != null) {
-      CompletionStage<?> answer = (CompletionStage<?>) call(counterpart, asynchronous, arguments);
-      pipeline.add(answer);
+      pipeline.add(send(counterpart, arguments));
       return null;
     }
     Object answer;
@@ -108,6 +123,24 @@ final class PipelinedFamily implements InvocationHandler {
       pipeline.addAnswer(answer);
     }
     return null;
+  }
+
+  private CompletionStage<?> send(MethodHandle counterpart, Object[] arguments) {
+    int count = arguments == null ? 0 : arguments.length;
+    Object[] receiverAndArguments = new Object[count + 1];
+    receiverAndArguments[0] = asynchronous;
+    if (count > 0) {
+      System.arraycopy(arguments, 0, receiverAndArguments, 1, count);
+    }
+    try {
+      return (CompletionStage<?>) counterpart.invokeWithArguments(receiverAndArguments);
+    } catch (RuntimeException failure) {
+      throw ExceptionTranslation.translate(failure);
+    } catch (Error error) {
+      throw error;
+    } catch (Throwable checked) {
+      throw new IllegalStateException(checked);
+    }
   }
 
   private static Object call(Method method, Object target, Object[] arguments) {

@@ -12,6 +12,7 @@ import io.lettuce.core.protocol.CommandType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.springframework.data.redis.connection.RedisStringCommands.SetOption;
 import org.springframework.data.redis.connection.SetCondition;
 import org.springframework.data.redis.core.types.Expiration;
 
@@ -81,6 +82,29 @@ final class RoutedStringCommands extends UnsupportedStringCommands {
   @Override
   public byte[] setGet(byte[] key, byte[] value, SetCondition condition, Expiration expiration) {
     SetArgs arguments = Expirations.setArguments("SET ... GET", condition, expiration);
+    return translated(() -> redis.setGet(key, value, arguments));
+  }
+
+  /**
+   * SET with NX/XX and an expiry: abstract in Spring Data Redis 3.5 (and 4.0), which its templates
+   * call; a deprecated default in 4.1, which would convert it to a {@link SetCondition} (a class
+   * 3.5 does not have). Implemented here without that class so it runs on both lines.
+   */
+  @Override
+  @SuppressWarnings("deprecation")
+  public Boolean set(byte[] key, byte[] value, Expiration expiration, SetOption option) {
+    SetArgs arguments = Expirations.setArguments(option, expiration);
+    return translated(() -> "OK".equals(redis.set(key, value, arguments)));
+  }
+
+  /**
+   * SET ... GET in the form of Spring Data Redis 3.5 (see {@link #set(byte[], byte[], Expiration,
+   * SetOption)}).
+   */
+  @Override
+  @SuppressWarnings("deprecation")
+  public byte[] setGet(byte[] key, byte[] value, Expiration expiration, SetOption option) {
+    SetArgs arguments = Expirations.setArguments(option, expiration);
     return translated(() -> redis.setGet(key, value, arguments));
   }
 

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import org.junit.jupiter.api.Test;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.dao.QueryTimeoutException;
@@ -116,7 +117,7 @@ class PipelineTest {
       this.answer = answer;
     }
 
-    CompletableFuture<byte[]> get(byte[] key) {
+    CompletionStage<byte[]> get(byte[] key) {
       return answer;
     }
   }
