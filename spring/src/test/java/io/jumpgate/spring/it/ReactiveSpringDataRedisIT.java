@@ -18,6 +18,9 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.ReactiveHealthIndicator;
+import org.springframework.boot.health.contributor.Status;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.data.domain.Range;
@@ -269,6 +272,13 @@ class ReactiveSpringDataRedisIT {
       assertThat(connection.serverCommands().info("server").block(WAIT))
           .containsKey("redis_version");
 
+      // Boot's reactive Redis health (preferred when a reactive factory exists) reads INFO here
+      Object redisHealth = app.getBean("redisHealthContributor");
+      assertThat(redisHealth).isInstanceOf(ReactiveHealthIndicator.class);
+      Health health = ((ReactiveHealthIndicator) redisHealth).health(true).block(WAIT);
+      assertThat(health.getStatus()).as("%s", health.getDetails()).isEqualTo(Status.UP);
+      assertThat(health.getDetails()).containsKey("version");
+
       // RENAME in one hash tag works; across shards it is refused, nothing sent
       assertThat(template.opsForValue().set("{account:9}.old", "x").block(WAIT)).isTrue();
       assertThat(template.rename("{account:9}.old", "{account:9}.new").block(WAIT)).isTrue();
@@ -344,7 +354,10 @@ class ReactiveSpringDataRedisIT {
             "spring.main.web-application-type=none",
             "spring.main.banner-mode=off",
             "jumpgate.etcd.endpoints=" + nodes.etcdEndpoint(),
-            "jumpgate.etcd.request-timeout=2s")
+            "jumpgate.etcd.request-timeout=2s",
+            // the first command of each node waits for its connection; on a loaded 2-core
+            // machine that took over the default 2 s once
+            "jumpgate.timeout=5s")
         .run();
   }
 }
