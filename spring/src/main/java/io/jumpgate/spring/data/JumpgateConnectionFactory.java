@@ -5,13 +5,18 @@ import io.jumpgate.driver.JumpgateConnection;
 import io.jumpgate.spi.JumpgateException;
 import io.jumpgate.spring.data.internal.CommandFamilies;
 import io.jumpgate.spring.data.internal.ExceptionTranslation;
+import io.jumpgate.spring.data.internal.JumpgateReactiveRedisConnection;
 import io.jumpgate.spring.data.internal.JumpgateRedisConnection;
+import io.jumpgate.spring.data.internal.ReactiveCommandFamilies;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.codec.ByteArrayCodec;
 import java.time.Duration;
 import java.util.Objects;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
+import org.springframework.data.redis.connection.ReactiveRedisClusterConnection;
+import org.springframework.data.redis.connection.ReactiveRedisConnection;
+import org.springframework.data.redis.connection.ReactiveRedisConnectionFactory;
 import org.springframework.data.redis.connection.RedisClusterConnection;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -40,19 +45,25 @@ import org.springframework.data.redis.connection.RedisSentinelConnection;
  *       leader of their keys' shard when every key is on one shard (a transaction on a connection
  *       of its own), else they are refused as above, nothing written. A pub/sub channel is routed
  *       like a key of the same name; patterns are subscribed on every leader.
+ *   <li>It is also the {@link ReactiveRedisConnectionFactory} ({@code ReactiveRedisTemplate},
+ *       {@code ReactiveStringRedisTemplate}): the same routing, each command sent when subscribed;
+ *       keys, strings, numbers, hashes, lists, sets, sorted sets and the cluster-wide server
+ *       commands (docs/spring.md lists them); pub/sub, scripts, transactions and pipelines are not
+ *       done on the reactive side yet.
  *   <li>Not supported yet, refused with an {@link InvalidDataAccessApiUsageException} naming the
- *       command, nothing sent: the reactive factory, and the commands listed as such in
- *       docs/spring.md.
+ *       command, nothing sent: the commands listed as such in docs/spring.md.
  * </ul>
  *
  * <p>The factory does not own the client: closing it closes nothing of the client's (the starter
  * closes the client with the application context). Connections are light handles over the shared
  * node connections, so getting one per operation costs nothing. Thread-safe.
  */
-public final class JumpgateConnectionFactory implements RedisConnectionFactory {
+public final class JumpgateConnectionFactory
+    implements RedisConnectionFactory, ReactiveRedisConnectionFactory {
 
   private final JumpgateConnection<byte[], byte[]> connection;
   private final CommandFamilies families;
+  private final ReactiveCommandFamilies reactiveFamilies;
 
   /**
    * A factory on the client's shared node connections.
@@ -74,6 +85,7 @@ public final class JumpgateConnectionFactory implements RedisConnectionFactory {
                 .commandTimeout()
                 .plus(client.options().freezeMaxWait())
                 .plus(Duration.ofSeconds(1)));
+    this.reactiveFamilies = new ReactiveCommandFamilies(connection.reactive(), client::topology);
   }
 
   /** A light connection handle; close it when done (it releases nothing of the client's). */
@@ -91,6 +103,26 @@ public final class JumpgateConnectionFactory implements RedisConnectionFactory {
     throw new InvalidDataAccessApiUsageException(
         "Jumpgate is not a Redis Cluster: use getConnection(), whose commands are routed to their"
             + " shards by the Jumpgate driver");
+  }
+
+  /**
+   * A light reactive connection handle: each command is sent when subscribed, routed as {@link
+   * #getConnection()}'s are; closing it releases nothing of the client's.
+   */
+  @Override
+  public ReactiveRedisConnection getReactiveConnection() {
+    return new JumpgateReactiveRedisConnection(reactiveFamilies);
+  }
+
+  /**
+   * Refused: Jumpgate is not a Redis Cluster; the connection of {@link #getReactiveConnection()}
+   * routes every command to its shard already.
+   */
+  @Override
+  public ReactiveRedisClusterConnection getReactiveClusterConnection() {
+    throw new InvalidDataAccessApiUsageException(
+        "Jumpgate is not a Redis Cluster: use getReactiveConnection(), whose commands are routed to"
+            + " their shards by the Jumpgate driver");
   }
 
   /** Refused: Jumpgate reads its nodes from its shard map, not from Sentinel. */

@@ -84,7 +84,7 @@ final class RoutedServerCommands extends UnsupportedServerCommands {
     return translated(() -> merged(redis.info(section)));
   }
 
-  private static Properties merged(Map<String, String> infoByNode) {
+  static Properties merged(Map<String, String> infoByNode) {
     Properties merged = new Properties();
     boolean first = true;
     for (Map.Entry<String, String> node : infoByNode.entrySet()) {
@@ -98,7 +98,7 @@ final class RoutedServerCommands extends UnsupportedServerCommands {
     return merged;
   }
 
-  private static FlushMode flushMode(RedisServerCommands.FlushOption option) {
+  static FlushMode flushMode(RedisServerCommands.FlushOption option) {
     return option == RedisServerCommands.FlushOption.ASYNC ? FlushMode.ASYNC : FlushMode.SYNC;
   }
 }
