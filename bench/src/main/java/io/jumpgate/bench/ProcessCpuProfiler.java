@@ -1,7 +1,6 @@
 package io.jumpgate.bench;
 
 import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.List;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
@@ -17,8 +16,9 @@ import org.openjdk.jmh.results.ScalarResult;
  * timers, the garbage collector, the JIT), from {@code OperatingSystemMXBean#getProcessCpuTime}
  * before and after each iteration, divided by the iteration's operations. Where the servers are
  * other processes (a redis-server), this is the client's CPU per operation, which time per
- * operation is not (it includes waiting for the server, and other processes on a shared machine).
- * JIT and GC threads count too: read it after warm-up iterations.
+ * operation is not (it includes waiting for the server). GC and JIT bursts make it noisy on a busy
+ * machine: compare benchmarks run in the same sitting. (A sum over live Java threads was tried and
+ * dropped: threads that end between two reads make it meaningless.)
  *
  * <pre>
  * java -jar bench/target/benchmarks.jar FanOutBenchmark -prof io.jumpgate.bench.ProcessCpuProfiler
@@ -31,46 +31,27 @@ public final class ProcessCpuProfiler implements InternalProfiler {
   private final com.sun.management.OperatingSystemMXBean system =
       (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
-  private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-
   private long cpuAtStart;
-  private long javaCpuAtStart;
 
   @Override
   public String getDescription() {
-    return "CPU time per operation: the whole JVM, and its Java threads only";
+    return "CPU time of the benchmark JVM (every thread) per operation";
   }
 
   @Override
   public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
-    javaCpuAtStart = javaThreadsCpu();
     cpuAtStart = system.getProcessCpuTime();
-  }
-
-  /** CPU time of the live Java threads; a thread that ended since is not counted. */
-  private long javaThreadsCpu() {
-    long total = 0;
-    for (long id : threads.getAllThreadIds()) {
-      long cpu = threads.getThreadCpuTime(id);
-      if (cpu > 0) {
-        total += cpu;
-      }
-    }
-    return total;
   }
 
   @Override
   public List<? extends Result> afterIteration(
       BenchmarkParams benchmarkParams, IterationParams iterationParams, IterationResult result) {
     long cpu = system.getProcessCpuTime() - cpuAtStart;
-    long javaCpu = javaThreadsCpu() - javaCpuAtStart;
     long operations = result.getMetadata().getAllOps();
     if (cpuAtStart < 0 || operations <= 0) {
       return List.of();
     }
     return List.of(
-        new ScalarResult("cpu.per.op", (double) cpu / operations, "ns/op", AggregationPolicy.AVG),
-        new ScalarResult(
-            "cpu.java.per.op", (double) javaCpu / operations, "ns/op", AggregationPolicy.AVG));
+        new ScalarResult("cpu.per.op", (double) cpu / operations, "ns/op", AggregationPolicy.AVG));
   }
 }
