@@ -480,12 +480,27 @@ public class JumpgateProperties {
      */
     private boolean connectionNames = true;
 
+    /**
+     * Whether the commands ready for one node within one turn of its connection's event loop leave
+     * in one socket write instead of one write each (a command alone is not delayed); saves system
+     * calls when many commands are in flight. Off by default.
+     */
+    private boolean writeCoalescing = false;
+
     public boolean isConnectionNames() {
       return connectionNames;
     }
 
     public void setConnectionNames(boolean connectionNames) {
       this.connectionNames = connectionNames;
+    }
+
+    public boolean isWriteCoalescing() {
+      return writeCoalescing;
+    }
+
+    public void setWriteCoalescing(boolean writeCoalescing) {
+      this.writeCoalescing = writeCoalescing;
     }
 
     public String getUsername() {

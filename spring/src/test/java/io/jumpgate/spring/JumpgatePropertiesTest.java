@@ -70,6 +70,7 @@ class JumpgatePropertiesTest {
             "jumpgate.freeze.max-requests=50",
             "jumpgate.freeze.max-wait=250ms",
             "jumpgate.redis.connection-names=false",
+            "jumpgate.redis.write-coalescing=true",
             "jumpgate.warm-up=true",
             "jumpgate.redis.username=svc",
             "jumpgate.redis.password=redis-secret",
@@ -112,6 +113,7 @@ class JumpgatePropertiesTest {
               assertThat(options.freezeMaxRequests()).isEqualTo(50);
               assertThat(options.freezeMaxWait()).isEqualTo(Duration.ofMillis(250));
               assertThat(options.connectionNames()).isFalse();
+              assertThat(options.writeCoalescing()).isTrue();
               assertThat(options.warmUp()).isTrue();
               assertThat(options.redisUsername()).contains("svc");
               assertThat(options.redisPassword()).contains("redis-secret");
@@ -170,6 +172,7 @@ class JumpgatePropertiesTest {
     assertThat(options.freezeMaxRequests()).isEqualTo(JumpgateOptions.DEFAULT_FREEZE_MAX_REQUESTS);
     assertThat(options.freezeMaxWait()).isEqualTo(JumpgateOptions.DEFAULT_FREEZE_MAX_WAIT);
     assertThat(options.connectionNames()).isTrue();
+    assertThat(options.writeCoalescing()).isFalse().isEqualTo(driver.writeCoalescing());
     assertThat(options.fanOutGrouping()).isEqualTo(driver.fanOutGrouping());
     assertThat(options.warmUp()).isEqualTo(driver.warmUp());
     assertThat(options.redisTls()).isEqualTo(driver.redisTls());
@@ -230,6 +233,7 @@ class JumpgatePropertiesTest {
             Map.entry("jumpgate.freeze.max-requests", "1000"),
             Map.entry("jumpgate.freeze.max-wait", "5s"),
             Map.entry("jumpgate.redis.connection-names", "true"),
+            Map.entry("jumpgate.redis.write-coalescing", "false"),
             Map.entry("jumpgate.warm-up", "false"),
             Map.entry("jumpgate.redis.tls.enabled", "false"),
             Map.entry("jumpgate.registration.enabled", "true"),

@@ -32,8 +32,9 @@ import java.util.function.BiConsumer;
  * and its {@link Outcome}; parts already answered are not undone (MSET and DEL are not atomic
  * across nodes). No internal exception reaches the caller.
  *
- * <p>Success path cost: per part, its key and shard arrays, its command and one {@code Part} (which
- * is also the command's callback); nothing per key beyond the grouping.
+ * <p>Success path cost: per key, its shard (an {@code int}, hashed once) and its part (a {@code
+ * byte}); per part, its key and shard arrays, its command and one {@code Part} (which is also the
+ * command's callback). Nothing boxed, nothing sorted (up to {@link #MAX_ONE_PASS_GROUPS} parts).
  *
  * <p>Thread-safe: parts end on event loops concurrently; each writes only its own key slots and its
  * own {@code Part}, and those are read after every part ended (the decrement of the pending count
@@ -96,12 +97,8 @@ public final class FanOut {
             plan,
             start,
             start + executor.timeoutNanos());
-    int[] all = new int[keys.length];
-    for (int index = 0; index < all.length; index++) {
-      all[index] = index;
-    }
     run.pending.incrementAndGet();
-    run.send(all, false);
+    run.send(null, false);
     run.partEnded();
     return run.result;
   }
@@ -165,52 +162,125 @@ public final class FanOut {
      * Splits these keys by node (or shard) in the map in force and sends one part per group. When a
      * key has no node, none of these keys is sent: they end as one part that was not run.
      *
-     * <p>One pass over the keys picks each key's node and group (each key's shard was computed
-     * once, by {@link FanOut#run}); a second fills the parts in request order. A part's shards are
+     * <p>One pass over the keys picks each key's node and its part (each key's shard was computed
+     * once, by {@link FanOut#run}; a part is found among the few seen so far by comparing its id);
+     * a second fills each part's key and shard arrays in request order, sized exactly. Per key, one
+     * byte (its part) is kept between the passes; nothing is boxed or sorted. A part's shards are
      * kept as they come (repeated when keys share a shard): only a retry or a freeze reads them.
+     * Past {@link #MAX_ONE_PASS_GROUPS} parts ({@code BY_SHARD} over many shards) the keys are
+     * grouped by sorting instead.
      *
+     * @param keyIndices the keys, as indices into the request; null for every key of the request
      * @param earlierMayHaveRun whether an earlier try of these keys (before a regroup) may have run
      */
     void send(int[] keyIndices, boolean earlierMayHaveRun) {
       Dispatcher dispatcher = executor.dispatcher();
       RoutingTable table = dispatcher.table();
-      int count = keyIndices.length;
+      int count = keyIndices == null ? shards.length : keyIndices.length;
+      int limit = Math.min(MAX_ONE_PASS_GROUPS, count);
+      int[] partIds = new int[limit];
+      NodeHandle[] partNodes = new NodeHandle[limit];
+      int[] partSizes = new int[limit];
+      byte[] partOfPosition = new byte[count];
+      int parts = 0;
+      for (int position = 0; position < count; position++) {
+        int shard = shards[keyIndices == null ? position : keyIndices[position]];
+        NodeHandle node = dispatcher.nodeFor(flags, shard, table);
+        if (node == null) {
+          sendNone(keyIndices, shard, table, earlierMayHaveRun);
+          return;
+        }
+        int id = groupOf(table, shard, node);
+        int part = 0;
+        while (part < parts && partIds[part] != id) {
+          part++;
+        }
+        if (part == parts) {
+          if (parts == limit) {
+            sendSorted(keyIndices, table, earlierMayHaveRun);
+            return;
+          }
+          partIds[part] = id;
+          partNodes[part] = node;
+          parts++;
+        }
+        partOfPosition[position] = (byte) part;
+        partSizes[part]++;
+      }
+      int[][] keysOfParts = new int[parts][];
+      int[][] shardsOfParts = new int[parts][];
+      for (int part = 0; part < parts; part++) {
+        keysOfParts[part] = new int[partSizes[part]];
+        shardsOfParts[part] = new int[partSizes[part]];
+        partSizes[part] = 0;
+      }
+      for (int position = 0; position < count; position++) {
+        int part = partOfPosition[position];
+        int slot = partSizes[part]++;
+        int inRequest = keyIndices == null ? position : keyIndices[position];
+        keysOfParts[part][slot] = inRequest;
+        shardsOfParts[part][slot] = shards[inRequest];
+      }
+      dispatcher.fanOutParts(parts);
+      for (int part = 0; part < parts; part++) {
+        sendPart(partNodes[part], keysOfParts[part], shardsOfParts[part], table, earlierMayHaveRun);
+      }
+    }
+
+    /**
+     * {@link #send} for more parts than one pass handles: each key's node and group, then the keys
+     * sorted by group (groups in ascending id, keys in request order inside each).
+     */
+    private void sendSorted(int[] keyIndices, RoutingTable table, boolean earlierMayHaveRun) {
+      Dispatcher dispatcher = executor.dispatcher();
+      int count = keyIndices == null ? shards.length : keyIndices.length;
       NodeHandle[] target = new NodeHandle[count];
       int[] groupIds = new int[count];
       for (int position = 0; position < count; position++) {
-        int shard = shards[keyIndices[position]];
+        int shard = shards[keyIndices == null ? position : keyIndices[position]];
         NodeHandle node = dispatcher.nodeFor(flags, shard, table);
         if (node == null) {
-          String reason = table.snapshot().route(shard).unavailableReason();
-          Part<K, V, T> unsent = new Part<>(this, keyIndices, null, earlierMayHaveRun);
-          push(unsent);
-          unsent.end(
-              earlierMayHaveRun ? Outcome.UNKNOWN : Outcome.NOT_RUN,
-              new ShardUnavailableException(
-                  shard,
-                  table.revision(),
-                  reason == null ? "no node to read from under the read policy" : reason));
+          sendNone(keyIndices, shard, table, earlierMayHaveRun);
           return;
         }
         target[position] = node;
         groupIds[position] = groupOf(table, shard, node);
       }
-      int[][] positions = groupInOnePass(groupIds, MAX_ONE_PASS_GROUPS);
-      if (positions == null) {
-        positions = groupSorted(groupIds);
-      }
+      int[][] positions = groupSorted(groupIds);
       dispatcher.fanOutParts(positions.length);
       for (int[] partPositions : positions) {
         int size = partPositions.length;
         int[] keysOfPart = new int[size];
         int[] partShards = new int[size];
         for (int position = 0; position < size; position++) {
-          int inRequest = keyIndices[partPositions[position]];
+          int inRequest =
+              keyIndices == null ? partPositions[position] : keyIndices[partPositions[position]];
           keysOfPart[position] = inRequest;
           partShards[position] = shards[inRequest];
         }
         sendPart(target[partPositions[0]], keysOfPart, partShards, table, earlierMayHaveRun);
       }
+    }
+
+    /** None of these keys is sent, because this shard has no node: they end as one part. */
+    private void sendNone(
+        int[] keyIndices, int shard, RoutingTable table, boolean earlierMayHaveRun) {
+      int[] keysOfPart = keyIndices;
+      if (keysOfPart == null) {
+        keysOfPart = new int[shards.length];
+        for (int index = 0; index < keysOfPart.length; index++) {
+          keysOfPart[index] = index;
+        }
+      }
+      String reason = table.snapshot().route(shard).unavailableReason();
+      Part<K, V, T> unsent = new Part<>(this, keysOfPart, null, earlierMayHaveRun);
+      push(unsent);
+      unsent.end(
+          earlierMayHaveRun ? Outcome.UNKNOWN : Outcome.NOT_RUN,
+          new ShardUnavailableException(
+              shard,
+              table.revision(),
+              reason == null ? "no node to read from under the read policy" : reason));
     }
 
     private void sendPart(
@@ -370,52 +440,12 @@ public final class FanOut {
     }
   }
 
-  /** Distinct groups of one fan-out that one pass handles; more are grouped by sorting. */
+  /** Parts of one fan-out that one pass handles (at most 127: a byte per key); more are sorted. */
   static final int MAX_ONE_PASS_GROUPS = 16;
 
   /**
-   * Groups positions {@code 0 .. groupIds.length - 1} by their group id in one pass over them (a
-   * counting sort): for each distinct id, in order of its first appearance, the positions that
-   * carry it, ascending. Returns null when there are more than {@code maxGroups} distinct ids (a
-   * fan-out by shard over many shards), for {@link #groupSorted} to do instead. Primitive arrays
-   * only; a few comparisons per position (one per group seen so far).
-   */
-  static int[][] groupInOnePass(int[] groupIds, int maxGroups) {
-    int count = groupIds.length;
-    int[] distinct = new int[Math.min(maxGroups, count)];
-    int[] sizes = new int[distinct.length];
-    int[] groupOfPosition = new int[count];
-    int groups = 0;
-    for (int position = 0; position < count; position++) {
-      int id = groupIds[position];
-      int group = 0;
-      while (group < groups && distinct[group] != id) {
-        group++;
-      }
-      if (group == groups) {
-        if (groups == distinct.length) {
-          return null;
-        }
-        distinct[groups++] = id;
-      }
-      groupOfPosition[position] = group;
-      sizes[group]++;
-    }
-    int[][] positions = new int[groups][];
-    for (int group = 0; group < groups; group++) {
-      positions[group] = new int[sizes[group]];
-      sizes[group] = 0;
-    }
-    for (int position = 0; position < count; position++) {
-      int group = groupOfPosition[position];
-      positions[group][sizes[group]++] = position;
-    }
-    return positions;
-  }
-
-  /**
-   * The same grouping as {@link #groupInOnePass}, for any number of groups, by sorting: groups in
-   * ascending id, positions ascending inside each.
+   * Groups positions {@code 0 .. groupIds.length - 1} by their group id, for any number of groups,
+   * by sorting: groups in ascending id, positions ascending inside each.
    */
   static int[][] groupSorted(int[] groupIds) {
     KeyGroups groups =

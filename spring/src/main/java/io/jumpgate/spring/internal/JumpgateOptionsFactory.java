@@ -202,6 +202,7 @@ public final class JumpgateOptionsFactory {
       builder.redisPassword(redis.getPassword());
     }
     builder.connectionNames(redis.isConnectionNames());
+    builder.writeCoalescing(redis.isWriteCoalescing());
     JumpgateProperties.RedisTls tls = redis.getTls();
     builder.redisTls(tls.isEnabled(), tls.getCaCertificate());
     if (tls.getClientCertificate() != null || tls.getClientKey() != null) {
