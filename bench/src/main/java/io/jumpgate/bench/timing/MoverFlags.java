@@ -9,8 +9,8 @@ import java.util.List;
 /**
  * The mover's flags of {@link MigrationRun}, also understood by {@link MoverChildMain}: {@code
  * [--copy-rate KEYS_PER_SECOND] [--batch-size KEYS] [--pipeline-depth BATCHES] [--group-size
- * SHARDS] [--copy-method migrate|dump-restore|script]}; every flag absent keeps the default of
- * {@link ShardCopierOptions} and {@link MoverOptions}. Stateless.
+ * SHARDS] [--scan-count KEYS] [--copy-method migrate|dump-restore|script]}; every flag absent keeps
+ * the default of {@link ShardCopierOptions} and {@link MoverOptions}. Stateless.
  */
 final class MoverFlags {
 
@@ -30,6 +30,7 @@ final class MoverFlags {
     int batchSize = intOption(program, rest, "--batch-size", flags);
     int pipelineDepth = intOption(program, rest, "--pipeline-depth", flags);
     int groupSize = intOption(program, rest, "--group-size", flags);
+    int scanCount = intOption(program, rest, "--scan-count", flags);
     String copyMethod = null;
     int methodAt = rest.indexOf("--copy-method");
     if (methodAt >= 0) {
@@ -50,6 +51,9 @@ final class MoverFlags {
     }
     if (pipelineDepth > 0) {
       copier.pipelineDepth(pipelineDepth);
+    }
+    if (scanCount > 0) {
+      copier.scanCount(scanCount);
     }
     if (copyMethod != null) {
       copier.copyMethod(
