@@ -5,12 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jumpgate.driver.JumpgateClient;
 import io.jumpgate.routing.Xxh64JumpRouter;
 import io.jumpgate.spring.data.JumpgateConnectionFactory;
+import io.jumpgate.testkit.LocalCluster;
+import io.jumpgate.testkit.LocalNode;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
 import java.io.IOException;
+import java.time.Duration;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -21,10 +27,11 @@ import org.springframework.data.redis.cache.RedisCacheManager;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 
 /**
- * The unchanged application on a real etcd and three redis-servers: the test starts the cluster and
- * passes its etcd endpoint as jumpgate.etcd.endpoints (the one setting that differs from
- * application.properties), then checks with EXISTS and PTTL on each node that every key the
- * application wrote sits on the leader of its shard, and only there.
+ * The unchanged application on a real etcd and three redis-servers (jumpgate-testkit, cluster
+ * "default" as application.properties expects): the test passes the cluster's etcd endpoint as
+ * jumpgate.etcd.endpoints (the one setting that differs from application.properties), then checks
+ * with EXISTS and PTTL on each node that every key the application wrote sits on the leader of its
+ * shard, and only there.
  */
 class ShopOnJumpgateTest {
   private static final int SHARDS = 64;
@@ -34,7 +41,7 @@ class ShopOnJumpgateTest {
 
   @BeforeAll
   static void start() throws IOException {
-    cluster = LocalCluster.start(SHARDS, 3);
+    cluster = LocalCluster.builder().nodes(3).shards(SHARDS).cluster("default").start();
     try {
       app =
           SpringApplication.run(
@@ -74,7 +81,7 @@ class ShopOnJumpgateTest {
       stock.put(sku, 100 + index);
       leaders.add(assertOnlyOnItsLeader("stock:" + sku));
     }
-    assertThat(leaders).containsExactlyInAnyOrderElementsOf(cluster.nodeIds());
+    assertThat(leaders).containsExactlyInAnyOrderElementsOf(nodeIds());
 
     assertThat(stock.take("sku-3")).isEqualTo(102);
     List<String> counts = stock.counts(List.of("sku-0", "sku-3", "missing", "sku-39"));
@@ -96,11 +103,14 @@ class ShopOnJumpgateTest {
     assertThat(prices.catalogueCalls()).isEqualTo(before + 1);
     String leader = assertOnlyOnItsLeader("prices::sku-12");
     // spring.cache.redis.time-to-live=10m
-    assertThat(cluster.pttl(leader, "prices::sku-12")).isPositive().isLessThanOrEqualTo(600_000L);
+    long timeToLive = onNode(leader, redis -> redis.sync().pttl("prices::sku-12"));
+    assertThat(timeToLive)
+        .isPositive()
+        .isLessThanOrEqualTo(600_000L);
 
     prices.forget("sku-12");
-    for (String node : cluster.nodeIds()) {
-      assertThat(cluster.holds(node, "prices::sku-12")).as("evicted from %s", node).isFalse();
+    for (String node : nodeIds()) {
+      assertThat(holds(node, "prices::sku-12")).as("evicted from %s", node).isFalse();
     }
     assertThat(prices.price("sku-12")).isEqualTo("EUR 42.00");
     assertThat(prices.catalogueCalls()).isEqualTo(before + 2);
@@ -110,9 +120,29 @@ class ShopOnJumpgateTest {
   private static String assertOnlyOnItsLeader(String key) throws IOException {
     int shard = Xxh64JumpRouter.forShards(SHARDS).shardOf(key.getBytes(StandardCharsets.UTF_8));
     String leader = app.getBean(JumpgateClient.class).topology().route(shard).leader().id();
-    for (String node : cluster.nodeIds()) {
-      assertThat(cluster.holds(node, key)).as("%s on %s", key, node).isEqualTo(node.equals(leader));
+    for (String node : nodeIds()) {
+      assertThat(holds(node, key)).as("%s on %s", key, node).isEqualTo(node.equals(leader));
     }
     return leader;
+  }
+
+  private static List<String> nodeIds() {
+    return cluster.leaders().stream().map(LocalNode::id).toList();
+  }
+
+  private static boolean holds(String nodeId, String key) {
+    return onNode(nodeId, redis -> redis.sync().exists(key)) == 1L;
+  }
+
+  /** A command on one node, on a connection of the test's own, not through the application. */
+  private static <T> T onNode(String nodeId, Function<StatefulRedisConnection<String, String>, T> call) {
+    RedisClient client =
+        RedisClient.create("redis://127.0.0.1:" + cluster.node(nodeId).port());
+    try (StatefulRedisConnection<String, String> redis = client.connect()) {
+      redis.setTimeout(Duration.ofSeconds(10));
+      return call.apply(redis);
+    } finally {
+      client.shutdown(Duration.ZERO, Duration.ofSeconds(5));
+    }
   }
 }
