@@ -62,19 +62,46 @@ class MoverOfflineIT {
     return settings;
   }
 
+  /**
+   * Two leaders with data, an empty third node, CONFIG SET refused on all three, a sync and an
+   * async client (commands bounded to {@code timeout}) and the plan moving half of the source.
+   */
+  private record OfflineCluster(
+      MoveCluster cluster,
+      Map<String, Object> settingsBefore,
+      JumpgateCommands<String, String> sync,
+      JumpgateClient asyncClient,
+      MoveCluster.Data data,
+      MovePlan plan) {
+
+    static OfflineCluster start(
+        ProcessFixture fixture, String name, Duration timeout, String migrationId)
+        throws Exception {
+      MoveCluster cluster = MoveCluster.start(fixture, name, SHARDS);
+      refuseConfigSet(cluster);
+      Map<String, Object> settingsBefore = notifyKeyspaceEvents(cluster);
+      JumpgateClient syncClient = cluster.client(timeout);
+      JumpgateClient asyncClient = cluster.client(timeout);
+      JumpgateCommands<String, String> sync = syncClient.connect().sync();
+      cluster.awaitEveryShardAnswers(sync);
+      MoveCluster.Data data = MoveCluster.writeData(asyncClient.connect().async(), DATA_KEYS);
+      return new OfflineCluster(
+          cluster, settingsBefore, sync, asyncClient, data, cluster.halfOfSource(migrationId));
+    }
+  }
+
   @Test
   void should_move_offline_with_no_client_error_when_the_servers_refuse_config_set()
       throws Exception {
     // Given two leaders with data, an empty third node, CONFIG SET refused on all three
-    MoveCluster cluster = MoveCluster.start(fixture, "offline", SHARDS);
-    refuseConfigSet(cluster);
-    Map<String, Object> settingsBefore = notifyKeyspaceEvents(cluster);
-    JumpgateClient syncClient = cluster.client(Duration.ofSeconds(2));
-    JumpgateClient asyncClient = cluster.client(Duration.ofSeconds(2));
-    JumpgateCommands<String, String> sync = syncClient.connect().sync();
-    cluster.awaitEveryShardAnswers(sync);
-    MoveCluster.Data data = MoveCluster.writeData(asyncClient.connect().async(), DATA_KEYS);
-    MovePlan plan = cluster.halfOfSource("offline-1");
+    OfflineCluster given =
+        OfflineCluster.start(fixture, "offline", Duration.ofSeconds(2), "offline-1");
+    MoveCluster cluster = given.cluster();
+    Map<String, Object> settingsBefore = given.settingsBefore();
+    JumpgateCommands<String, String> sync = given.sync();
+    JumpgateClient asyncClient = given.asyncClient();
+    MoveCluster.Data data = given.data();
+    MovePlan plan = given.plan();
     Map<Integer, ShardAssignment> mapBefore = cluster.map();
 
     // When the online mover tries: it refuses before anything changes, naming the way out
@@ -191,15 +218,14 @@ class MoverOfflineIT {
   void should_finish_offline_when_an_offline_mover_is_killed_in_the_middle_of_a_frozen_copy()
       throws Exception {
     // Given the same cluster, CONFIG SET refused, two clients writing
-    MoveCluster cluster = MoveCluster.start(fixture, "offline-kill", SHARDS);
-    refuseConfigSet(cluster);
-    Map<String, Object> settingsBefore = notifyKeyspaceEvents(cluster);
-    JumpgateClient syncClient = cluster.client(Duration.ofSeconds(6));
-    JumpgateClient asyncClient = cluster.client(Duration.ofSeconds(6));
-    JumpgateCommands<String, String> sync = syncClient.connect().sync();
-    cluster.awaitEveryShardAnswers(sync);
-    MoveCluster.Data data = MoveCluster.writeData(asyncClient.connect().async(), DATA_KEYS);
-    MovePlan plan = cluster.halfOfSource("offline-kill-1");
+    OfflineCluster given =
+        OfflineCluster.start(fixture, "offline-kill", Duration.ofSeconds(6), "offline-kill-1");
+    MoveCluster cluster = given.cluster();
+    Map<String, Object> settingsBefore = given.settingsBefore();
+    JumpgateCommands<String, String> sync = given.sync();
+    JumpgateClient asyncClient = given.asyncClient();
+    MoveCluster.Data data = given.data();
+    MovePlan plan = given.plan();
 
     MoveResult result;
     try (MoverLoad load = new MoverLoad(sync, 3, asyncClient.connect().async(), 200)) {
@@ -239,15 +265,14 @@ class MoverOfflineIT {
           throws Exception {
     // Given the same cluster, CONFIG SET refused, two clients writing, and an offline mover
     // killed while its first group was frozen and half copied
-    MoveCluster cluster = MoveCluster.start(fixture, "offline-abort", SHARDS);
-    refuseConfigSet(cluster);
-    Map<String, Object> settingsBefore = notifyKeyspaceEvents(cluster);
-    JumpgateClient syncClient = cluster.client(Duration.ofSeconds(6));
-    JumpgateClient asyncClient = cluster.client(Duration.ofSeconds(6));
-    JumpgateCommands<String, String> sync = syncClient.connect().sync();
-    cluster.awaitEveryShardAnswers(sync);
-    MoveCluster.Data data = MoveCluster.writeData(asyncClient.connect().async(), DATA_KEYS);
-    MovePlan plan = cluster.halfOfSource("offline-abort-1");
+    OfflineCluster given =
+        OfflineCluster.start(fixture, "offline-abort", Duration.ofSeconds(6), "offline-abort-1");
+    MoveCluster cluster = given.cluster();
+    Map<String, Object> settingsBefore = given.settingsBefore();
+    JumpgateCommands<String, String> sync = given.sync();
+    JumpgateClient asyncClient = given.asyncClient();
+    MoveCluster.Data data = given.data();
+    MovePlan plan = given.plan();
     SortedSet<Integer> keptMoved;
     try (MoverLoad load = new MoverLoad(sync, 3, asyncClient.connect().async(), 200)) {
       killOfflineMoverInFrozenCopy(fixture, cluster, plan, load);
