@@ -34,8 +34,8 @@ import java.util.function.Supplier;
  *   <li>{@code connectionNames} on: every node connection is named {@code jumpgate:<client-id>}
  *       (CLIENT SETNAME), so that a mover can tell this client's connections apart; turn it off for
  *       RESP servers that refuse CLIENT SETNAME (twemproxy)
- *   <li>{@code writeCoalescing} off: each command is flushed to its node on its own (see {@link
- *       Builder#writeCoalescing})
+ *   <li>{@code writeCoalescing} on: the commands ready for one node within one turn of its event
+ *       loop leave in one socket write (see {@link Builder#writeCoalescing})
  *   <li>no Redis credentials, no TLS, no client certificate, no zone, no warm-up, no shared {@code
  *       ClientResources} (the client makes and owns its own), no metrics
  *   <li>{@code registration} on when the topology is in etcd, with a {@code clientId} made per
@@ -256,7 +256,7 @@ public final class JumpgateOptions {
 
   /**
    * Whether the commands sent to one node within one event-loop turn leave in one write (see {@link
-   * Builder#writeCoalescing}); off by default.
+   * Builder#writeCoalescing}); on by default.
    */
   public boolean writeCoalescing() {
     return writeCoalescing;
@@ -351,7 +351,7 @@ public final class JumpgateOptions {
     private int freezeMaxRequests = DEFAULT_FREEZE_MAX_REQUESTS;
     private Duration freezeMaxWait = DEFAULT_FREEZE_MAX_WAIT;
     private boolean connectionNames = true;
-    private boolean writeCoalescing;
+    private boolean writeCoalescing = true;
     private ClientResources clientResources;
     private Object meterRegistry;
     private CommandListener commandListener;
@@ -536,13 +536,14 @@ public final class JumpgateOptions {
     }
 
     /**
-     * Write coalescing (off by default): the commands that are ready for one node within one turn
-     * of its connection's event loop (issued by many threads at once, or by completion callbacks
-     * while a read is being handled) leave in one socket write instead of one write each. A command
-     * that is alone is written in the same event-loop turn, after the tasks already queued there:
-     * it does not wait for a later command or a timer. It saves system calls on the client and the
-     * servers when many commands are in flight; the end-to-end bench ({@code bin/bench --coalescing
-     * on}) measures it. Applies to this client's node connections only, also when the {@link
+     * Write coalescing (on by default): the commands that are ready for one node within one turn of
+     * its connection's event loop (issued by many threads at once, or by completion callbacks while
+     * a read is being handled) leave in one socket write instead of one write each. A command that
+     * is alone is written at once when no other task is queued on the event loop, else in the same
+     * turn after those tasks: it never waits for a later command or a timer. It saves system calls
+     * on the client and the servers when many commands are in flight; the end-to-end bench ({@code
+     * bin/bench --coalescing on|off}) measures it. Turn it off to flush every command on its own,
+     * as plain Lettuce does. Applies to this client's node connections only, also when the {@link
      * #clientResources} are shared with other Lettuce clients.
      */
     public Builder writeCoalescing(boolean coalescing) {

@@ -483,9 +483,9 @@ public class JumpgateProperties {
     /**
      * Whether the commands ready for one node within one turn of its connection's event loop leave
      * in one socket write instead of one write each (a command alone is not delayed); saves system
-     * calls when many commands are in flight. Off by default.
+     * calls when many commands are in flight. On by default.
      */
-    private boolean writeCoalescing = false;
+    private boolean writeCoalescing = true;
 
     public boolean isConnectionNames() {
       return connectionNames;

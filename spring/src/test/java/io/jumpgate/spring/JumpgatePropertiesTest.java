@@ -172,7 +172,7 @@ class JumpgatePropertiesTest {
     assertThat(options.freezeMaxRequests()).isEqualTo(JumpgateOptions.DEFAULT_FREEZE_MAX_REQUESTS);
     assertThat(options.freezeMaxWait()).isEqualTo(JumpgateOptions.DEFAULT_FREEZE_MAX_WAIT);
     assertThat(options.connectionNames()).isTrue();
-    assertThat(options.writeCoalescing()).isFalse().isEqualTo(driver.writeCoalescing());
+    assertThat(options.writeCoalescing()).isTrue().isEqualTo(driver.writeCoalescing());
     assertThat(options.fanOutGrouping()).isEqualTo(driver.fanOutGrouping());
     assertThat(options.warmUp()).isEqualTo(driver.warmUp());
     assertThat(options.redisTls()).isEqualTo(driver.redisTls());
@@ -233,7 +233,7 @@ class JumpgatePropertiesTest {
             Map.entry("jumpgate.freeze.max-requests", "1000"),
             Map.entry("jumpgate.freeze.max-wait", "5s"),
             Map.entry("jumpgate.redis.connection-names", "true"),
-            Map.entry("jumpgate.redis.write-coalescing", "false"),
+            Map.entry("jumpgate.redis.write-coalescing", "true"),
             Map.entry("jumpgate.warm-up", "false"),
             Map.entry("jumpgate.redis.tls.enabled", "false"),
             Map.entry("jumpgate.registration.enabled", "true"),

@@ -21,7 +21,7 @@ import java.util.List;
  * --inflight 1,16,64      the in-flight limits
  * --keys N                the key space (default 100000)
  * --no-timing             do not run the propagation, failover and migration mains
- * --coalescing on|off     Jumpgate's write coalescing (default off, the driver's default)
+ * --coalescing on|off     Jumpgate's write coalescing (default on, the driver's default)
  * --transport T           the Netty transport of every system: nio (default), epoll, io_uring
  * </pre>
  *
@@ -66,7 +66,7 @@ record BenchOptions(
     List<Integer> inflights = List.of(1, 16, 64);
     int keyCount = 100_000;
     boolean timing = true;
-    boolean coalescing = false;
+    boolean coalescing = true;
     String transport = "nio";
     for (int index = 0; index < args.length; index++) {
       String arg = args[index];

@@ -3,6 +3,8 @@ package io.jumpgate.driver.internal;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
+import io.netty.util.concurrent.EventExecutor;
+import io.netty.util.concurrent.SingleThreadEventExecutor;
 
 /**
  * Holds back the flushes of one node connection so that the commands that are ready within one turn
@@ -13,10 +15,11 @@ import io.netty.channel.ChannelPromise;
  *   <li>While a read is being handled ({@code channelRead} up to {@code channelReadComplete}),
  *       flushes are held: the commands that completion callbacks send while the replies are decoded
  *       leave together when the read completes.
- *   <li>Otherwise the first flush queues one task on the channel's event loop, behind the tasks
- *       already there (the writes of other threads); further flushes are counted and that task
- *       flushes them all. A command that is alone leaves when that task runs, in the same turn of
- *       the event loop: it never waits for another command or a timer.
+ *   <li>Otherwise, when the event loop has other tasks queued (the writes of other threads), the
+ *       first flush queues one task behind them; further flushes are counted and that task flushes
+ *       them all, in the same turn of the event loop. When nothing else is queued, there is nothing
+ *       to wait for and the flush goes through at once: a command that is alone (one in flight)
+ *       pays no extra task. A command never waits for another command or a timer.
  *   <li>After {@link #MAX_HELD_FLUSHES} held flushes one goes through at once, and held flushes go
  *       through before the channel closes or disconnects, when it stops being writable, and when
  *       the handler is removed.
@@ -36,6 +39,7 @@ final class WriteCoalescingHandler extends ChannelDuplexHandler {
 
   private final Runnable scheduledFlush = this::runScheduledFlush;
   private ChannelHandlerContext context;
+  private SingleThreadEventExecutor taskQueueOwner;
   private boolean reading;
   private boolean flushScheduled;
   private int heldFlushes;
@@ -43,6 +47,10 @@ final class WriteCoalescingHandler extends ChannelDuplexHandler {
   @Override
   public void handlerAdded(ChannelHandlerContext ctx) {
     this.context = ctx;
+    EventExecutor loop = ctx.channel().eventLoop();
+    // Event loops that are not single-threaded executors (the embedded loop of tests) cannot say
+    // whether tasks are queued: with them every first flush is scheduled.
+    this.taskQueueOwner = loop instanceof SingleThreadEventExecutor owner ? owner : null;
   }
 
   @Override
@@ -55,8 +63,12 @@ final class WriteCoalescingHandler extends ChannelDuplexHandler {
     if (++heldFlushes >= MAX_HELD_FLUSHES) {
       flushHeld(ctx);
     } else if (!reading && !flushScheduled) {
-      flushScheduled = true;
-      ctx.channel().eventLoop().execute(scheduledFlush);
+      if (taskQueueOwner != null && taskQueueOwner.pendingTasks() == 0) {
+        flushHeld(ctx);
+      } else {
+        flushScheduled = true;
+        ctx.channel().eventLoop().execute(scheduledFlush);
+      }
     }
   }
 

@@ -9,11 +9,15 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
+import io.netty.channel.EventLoop;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Queue;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -121,6 +125,46 @@ class WriteCoalescingHandlerTest {
     channel.close();
     assertThat(counter.flushes).as("flushes before the close").isEqualTo(1);
     counter.release();
+  }
+
+  @Test
+  void should_flush_at_once_on_a_real_event_loop_when_no_other_task_is_queued() throws Exception {
+    MultiThreadIoEventLoopGroup group =
+        new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    try {
+      Socket sink = new Socket();
+      NioSocketChannel real = new NioSocketChannel();
+      real.pipeline().addLast(sink, new WriteCoalescingHandler());
+      group.register(real).sync();
+      EventLoop loop = real.eventLoop();
+
+      // One command in flight: nothing else is queued on the loop, so nothing is worth waiting for.
+      int flushesInTheWritingTask =
+          loop.submit(
+                  () -> {
+                    real.pipeline().writeAndFlush(command(1));
+                    return sink.flushes;
+                  })
+              .get(10, TimeUnit.SECONDS);
+      assertThat(flushesInTheWritingTask).as("a lone command flushed in its own task").isEqualTo(1);
+
+      // Another thread's write queued behind this task: the flush waits for it, then both leave.
+      int flushesWithAWriteQueued =
+          loop.submit(
+                  () -> {
+                    loop.execute(() -> real.pipeline().writeAndFlush(command(3)));
+                    real.pipeline().writeAndFlush(command(2));
+                    return sink.flushes;
+                  })
+              .get(10, TimeUnit.SECONDS);
+      assertThat(flushesWithAWriteQueued).as("flush held while a write is queued").isEqualTo(1);
+      int flushesAfterTheTurn = loop.submit(() -> sink.flushes).get(10, TimeUnit.SECONDS);
+      assertThat(flushesAfterTheTurn).as("the two queued commands left in one flush").isEqualTo(2);
+      assertThat(sink.written).hasSize(3);
+      loop.submit(sink::release).get(10, TimeUnit.SECONDS);
+    } finally {
+      group.shutdownGracefully(0, 0, TimeUnit.SECONDS).sync();
+    }
   }
 
   @Test
