@@ -29,6 +29,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -36,6 +37,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * The driver while the map moves and nodes fail, against real etcd and redis-server processes:
  * moves, graceful and crash failover with exact INCR accounting, a frozen node, etcd down, AUTH.
  */
+// Runs alone (the "alone" run in integration-tests/pom.xml): a leader switch within 100 ms
+@Tag("timing-sensitive")
 class DriverFailoverIT {
 
   private static final int SHARDS = 16;

@@ -13,6 +13,7 @@ import io.jumpgate.it.fixture.SilentNode;
 import io.jumpgate.topology.EtcdTopologyOptions;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -22,6 +23,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * and waiting for it. The node here accepts TCP connections and never answers the handshake (AUTH),
  * so every connect fails at the connect timeout.
  */
+// Runs alone (the "alone" run in integration-tests/pom.xml): fails fast within the connect timeout
+@Tag("timing-sensitive")
 class DriverNodeDownIT {
 
   private static final Duration CONNECT_TIMEOUT = Duration.ofMillis(300);

@@ -39,6 +39,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -50,6 +51,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * generous bounds (the machine is shared by other builds).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+// Runs alone (the "alone" run in integration-tests/pom.xml): the data path within 250 ms while an
+// entry flaps
+@Tag("timing-sensitive")
 class HostileTopologyIT {
 
   private static final String CLUSTER = "big";

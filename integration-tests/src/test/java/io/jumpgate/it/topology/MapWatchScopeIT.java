@@ -39,6 +39,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -48,6 +49,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * clients/}) and an init's lock ({@code init-lock}) never reach it, and one change of the map costs
  * etcd about one watch event per client instead of one per client squared.
  */
+// Runs alone (the "alone" run in integration-tests/pom.xml): 200 clients watching at once
+@Tag("timing-sensitive")
 class MapWatchScopeIT {
 
   private static final String CLUSTER = "scope";
