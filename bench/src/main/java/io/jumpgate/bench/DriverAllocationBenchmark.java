@@ -6,6 +6,7 @@ import io.jumpgate.driver.JumpgateCommands;
 import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.it.fixture.ProcessFixture;
 import io.jumpgate.it.fixture.RedisProcess;
+import io.jumpgate.spi.InMemoryTopologySource;
 import io.jumpgate.spi.Node;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
@@ -15,6 +16,7 @@ import io.lettuce.core.api.sync.RedisCommands;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -40,7 +42,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>The driver builds its Lettuce connections itself ({@code NodeConnector}, no hook for a stub),
  * so the node is a real redis-server started in {@code @Setup} by the IT fixture. The driver's map
- * is a fixed one ({@link SingleNodeTopologySource}: 1024 shards, all on that node), so no etcd.
+ * is a fixed one ({@link InMemoryTopologySource}: 1024 shards, all on that node), so no etcd.
  *
  * <p>Run (after {@code mvn -B -ntp -pl bench -am package -DskipTests}):
  *
@@ -84,8 +86,8 @@ public class DriverAllocationBenchmark {
         JumpgateClient.create(
             JumpgateOptions.builder()
                 .topologySource(
-                    new SingleNodeTopologySource(
-                        Node.of("node-0", "127.0.0.1", redis.port()), 1024))
+                    InMemoryTopologySource.roundRobin(
+                        1024, List.of(Node.of("node-0", "127.0.0.1", redis.port()))))
                 .clientResources(resources)
                 .build());
     jumpgate = client.connect().async();

@@ -6,6 +6,7 @@ import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.it.fixture.ProcessFixture;
 import io.jumpgate.it.fixture.RedisProcess;
 import io.jumpgate.routing.Xxh64JumpRouter;
+import io.jumpgate.spi.InMemoryTopologySource;
 import io.jumpgate.spi.Node;
 import io.lettuce.core.KeyValue;
 import io.lettuce.core.RedisClient;
@@ -44,10 +45,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * same request on raw Lettuce connections, one per node, with the keys grouped per node by hand.
  *
  * <p>Three redis-servers started in {@code @Setup} by the IT fixture; the driver's map is a {@link
- * FixedTopologySource} (1024 shards, shard {@code s} on node {@code s % 3}, no etcd). Keys are
- * {@code byte[]} ({@code ByteArrayCodec} on both sides, as in the end-to-end bench), drawn from
- * 100,000 keys that hold 100-byte values; each invocation sends one request of distinct random keys
- * (the next of 4,096 drawn in setup) and waits for its answer. Per request shape:
+ * InMemoryTopologySource#roundRobin} (1024 shards, shard {@code s} on node {@code s % 3}, no etcd).
+ * Keys are {@code byte[]} ({@code ByteArrayCodec} on both sides, as in the end-to-end bench), drawn
+ * from 100,000 keys that hold 100-byte values; each invocation sends one request of distinct random
+ * keys (the next of 4,096 drawn in setup) and waits for its answer. Per request shape:
  *
  * <ul>
  *   <li>{@code jumpgate*}: the driver's {@code mget(keys)} / {@code mset(map)}: routing, grouping,
@@ -127,12 +128,12 @@ public class FanOutBenchmark {
     }
     nodeOfShard = new int[SHARDS];
     for (int shard = 0; shard < SHARDS; shard++) {
-      nodeOfShard[shard] = FixedTopologySource.nodeOfShard(shard, NODES);
+      nodeOfShard[shard] = shard % NODES;
     }
     client =
         JumpgateClient.create(
             JumpgateOptions.builder()
-                .topologySource(new FixedTopologySource(mapNodes, SHARDS))
+                .topologySource(InMemoryTopologySource.roundRobin(SHARDS, mapNodes))
                 .clientResources(resources)
                 .build());
     jumpgate = client.connect(ByteArrayCodec.INSTANCE).async();

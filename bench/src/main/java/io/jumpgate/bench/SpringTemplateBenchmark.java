@@ -5,10 +5,12 @@ import io.jumpgate.driver.JumpgateCommands;
 import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.it.fixture.ProcessFixture;
 import io.jumpgate.it.fixture.RedisProcess;
+import io.jumpgate.spi.InMemoryTopologySource;
 import io.jumpgate.spi.Node;
 import io.jumpgate.spring.data.JumpgateConnectionFactory;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.DefaultClientResources;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -37,8 +39,8 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  * factory's connection.
  *
  * <p>The redis-server is started in {@code @Setup} by the IT fixture. The driver's map is a fixed
- * one ({@link SingleNodeTopologySource}: 1024 shards, all on that node): no etcd, whose watch is
- * not on the path of a command.
+ * one ({@link InMemoryTopologySource}: 1024 shards, all on that node): no etcd, whose watch is not
+ * on the path of a command.
  *
  * <p>Run (after {@code mvn -B -ntp -pl bench -am package -DskipTests}):
  *
@@ -80,8 +82,8 @@ public class SpringTemplateBenchmark {
         JumpgateClient.create(
             JumpgateOptions.builder()
                 .topologySource(
-                    new SingleNodeTopologySource(
-                        Node.of("node-0", "127.0.0.1", redis.port()), 1024))
+                    InMemoryTopologySource.roundRobin(
+                        1024, List.of(Node.of("node-0", "127.0.0.1", redis.port()))))
                 .clientResources(resources)
                 .build());
     driver = client.connect().sync();

@@ -56,7 +56,7 @@ class CommandPreconditionsTest {
 
   private static JumpgateOptions options() {
     return JumpgateOptions.builder()
-        .topologySource(new StaticTopologySource(SHARDS, 3))
+        .topologySource(StaticTopologySource.create(SHARDS, 3))
         .commandTimeout(Duration.ofSeconds(1))
         .connectTimeout(Duration.ofMillis(200))
         .build();

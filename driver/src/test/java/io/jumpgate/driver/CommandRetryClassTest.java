@@ -3,6 +3,7 @@ package io.jumpgate.driver;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jumpgate.driver.internal.CommandFlags;
+import io.jumpgate.spi.InMemoryTopologySource;
 import io.jumpgate.spi.Node;
 import io.jumpgate.spi.ShardRoute;
 import io.jumpgate.spi.ShardState;
@@ -262,7 +263,7 @@ class CommandRetryClassTest {
   private static JumpgateClient client(RetryOptions retry) {
     return JumpgateClient.create(
         JumpgateOptions.builder()
-            .topologySource(new OneShardGroup(leader.port(), replica.port()))
+            .topologySource(oneShardGroup(leader.port(), replica.port()))
             .readPolicy(ReadPolicy.REPLICA)
             .retry(retry)
             .commandTimeout(Duration.ofSeconds(5))
@@ -380,26 +381,21 @@ class CommandRetryClassTest {
   }
 
   /** Every shard led by one node with one replica: the two {@link FirstRunLostNode}s. */
-  private static final class OneShardGroup extends SnapshotTopologySource {
-    private static final int SHARDS = 16;
-
-    OneShardGroup(int leaderPort, int replicaPort) {
-      super("one leader and one replica for every shard", snapshot(leaderPort, replicaPort));
+  private static InMemoryTopologySource oneShardGroup(int leaderPort, int replicaPort) {
+    int shards = 16;
+    Node leaderNode = Node.of("leader", "127.0.0.1", leaderPort);
+    Node replicaNode = Node.of("replica", "127.0.0.1", replicaPort);
+    Map<String, Node> nodes = new LinkedHashMap<>();
+    nodes.put(leaderNode.id(), leaderNode);
+    nodes.put(replicaNode.id(), replicaNode);
+    ShardRoute[] routes = new ShardRoute[shards];
+    for (int shard = 0; shard < shards; shard++) {
+      routes[shard] =
+          ShardRoute.of(shard, leaderNode, List.of(replicaNode), 0, ShardState.ACTIVE, 1);
     }
-
-    private static TopologySnapshot snapshot(int leaderPort, int replicaPort) {
-      Node leaderNode = Node.of("leader", "127.0.0.1", leaderPort);
-      Node replicaNode = Node.of("replica", "127.0.0.1", replicaPort);
-      Map<String, Node> nodes = new LinkedHashMap<>();
-      nodes.put(leaderNode.id(), leaderNode);
-      nodes.put(replicaNode.id(), replicaNode);
-      ShardRoute[] routes = new ShardRoute[SHARDS];
-      for (int shard = 0; shard < SHARDS; shard++) {
-        routes[shard] =
-            ShardRoute.of(shard, leaderNode, List.of(replicaNode), 0, ShardState.ACTIVE, 1);
-      }
-      return TopologySnapshot.create(
-          "unit", 1, TopologyMetadata.of(SHARDS), nodes, routes, List.of(), Instant.now());
-    }
+    return InMemoryTopologySource.of(
+        TopologySnapshot.create(
+            "unit", 1, TopologyMetadata.of(shards), nodes, routes, List.of(), Instant.now()),
+        "one leader and one replica for every shard");
   }
 }

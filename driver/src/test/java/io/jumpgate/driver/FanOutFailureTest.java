@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import io.jumpgate.driver.ScriptedRespServer.Reply;
 import io.jumpgate.routing.Xxh64JumpRouter;
+import io.jumpgate.spi.InMemoryTopologySource;
 import io.jumpgate.spi.JumpgateException;
 import io.jumpgate.spi.Node;
 import io.jumpgate.spi.ShardUnavailableException;
@@ -76,7 +77,7 @@ class FanOutFailureTest {
             Node.of("node-2", "127.0.0.1", closedPort()));
     JumpgateAsyncCommands<String, String> redis =
         connect(
-            new MovableTopologySource(SHARDS, nodes, shard -> nodes.get(shard % 3)),
+            InMemoryTopologySource.withLeaders(SHARDS, nodes, shard -> nodes.get(shard % 3)),
             Duration.ofSeconds(3),
             RetryOptions.defaults(),
             events::add);
@@ -127,7 +128,7 @@ class FanOutFailureTest {
     Duration timeout = Duration.ofSeconds(2);
     JumpgateAsyncCommands<String, String> redis =
         connect(
-            new MovableTopologySource(SHARDS, nodes, shard -> nodes.get(shard % 2)),
+            InMemoryTopologySource.withLeaders(SHARDS, nodes, shard -> nodes.get(shard % 2)),
             timeout,
             RetryOptions.defaults(),
             events::add);
@@ -172,8 +173,8 @@ class FanOutFailureTest {
     int movingShard = ROUTER.shardOfUtf8(key(shard -> shard != ROUTER.shardOfUtf8(stays), 0));
     String moves = key(shard -> shard == movingShard, 0);
     Duration timeout = Duration.ofSeconds(1);
-    MovableTopologySource source =
-        new MovableTopologySource(SHARDS, List.of(first, second), shard -> first);
+    InMemoryTopologySource source =
+        InMemoryTopologySource.withLeaders(SHARDS, List.of(first, second), shard -> first);
     JumpgateAsyncCommands<String, String> redis =
         connect(
             source,
@@ -194,7 +195,7 @@ class FanOutFailureTest {
     // When the map moves one of the shards to node-1 while the part waits for a newer map
     CompletableFuture<String> future = redis.mset(values).toCompletableFuture();
     demoted.awaitCommand("MSET", WAIT);
-    source.publish(shard -> shard == movingShard ? second : first);
+    source.publishLeaders(shard -> shard == movingShard ? second : first);
 
     // Then the call fails with the driver's public exception: the part was not run
     FanOutFailedException failure = fanOutFailure(future, WAIT);
@@ -220,8 +221,8 @@ class FanOutFailureTest {
     String stays = key(shard -> shard % 2 == 0, 0);
     int lostShard = ROUTER.shardOfUtf8(key(shard -> shard % 2 == 0 && shard != shardOf(stays), 0));
     String lost = key(shard -> shard == lostShard, 0);
-    MovableTopologySource source =
-        new MovableTopologySource(
+    InMemoryTopologySource source =
+        InMemoryTopologySource.withLeaders(
             SHARDS, List.of(first, second), shard -> shard % 2 == 0 ? first : second);
     JumpgateAsyncCommands<String, String> redis =
         connect(
@@ -238,7 +239,7 @@ class FanOutFailureTest {
     CompletableFuture<String> future = redis.mset(values).toCompletableFuture();
     demoted.awaitCommand("MSET", WAIT);
     held.awaitCommand("MSET", WAIT);
-    source.publish(shard -> shard == lostShard ? null : shard % 2 == 0 ? first : second);
+    source.publishLeaders(shard -> shard == lostShard ? null : shard % 2 == 0 ? first : second);
     awaitFailedParts("MSET", "node-0");
     release.countDown();
 
@@ -264,7 +265,7 @@ class FanOutFailureTest {
   }
 
   private JumpgateAsyncCommands<String, String> connect(
-      MovableTopologySource source,
+      InMemoryTopologySource source,
       Duration timeout,
       RetryOptions retry,
       Consumer<CommandEvent> listener) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jumpgate.driver.ScriptedRespServer.Reply;
 import io.jumpgate.routing.Xxh64JumpRouter;
+import io.jumpgate.spi.InMemoryTopologySource;
 import io.jumpgate.spi.Node;
 import io.lettuce.core.KeyValue;
 import java.time.Duration;
@@ -80,7 +81,8 @@ class FanOutPartsTest {
         JumpgateClient.create(
             JumpgateOptions.builder()
                 .topologySource(
-                    new MovableTopologySource(shards, nodes, shard -> nodes.get(shard % 3)))
+                    InMemoryTopologySource.withLeaders(
+                        shards, nodes, shard -> nodes.get(shard % 3)))
                 .commandTimeout(WAIT)
                 .fanOutGrouping(grouping)
                 .build());

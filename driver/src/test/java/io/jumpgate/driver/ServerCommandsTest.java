@@ -28,7 +28,7 @@ class ServerCommandsTest {
     client =
         JumpgateClient.create(
             JumpgateOptions.builder()
-                .topologySource(new StaticTopologySource(16, 3))
+                .topologySource(StaticTopologySource.create(16, 3))
                 .commandTimeout(Duration.ofSeconds(1))
                 .build());
     connection = client.connect();
@@ -115,7 +115,7 @@ class ServerCommandsTest {
   void should_refuse_every_command_after_close() {
     JumpgateClient closed =
         JumpgateClient.create(
-            JumpgateOptions.builder().topologySource(new StaticTopologySource(4, 2)).build());
+            JumpgateOptions.builder().topologySource(StaticTopologySource.create(4, 2)).build());
     JumpgateAsyncCommands<String, String> commands = closed.connect().async();
     closed.close();
     List<Runnable> calls =

@@ -1,43 +1,28 @@
 package io.jumpgate.driver;
 
+import io.jumpgate.spi.InMemoryTopologySource;
 import io.jumpgate.spi.Node;
-import io.jumpgate.spi.ShardRoute;
-import io.jumpgate.spi.ShardState;
-import io.jumpgate.spi.TopologyMetadata;
-import io.jumpgate.spi.TopologySnapshot;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
-import java.time.Instant;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
- * A topology source for unit tests: one fixed snapshot whose shards are spread round robin over
- * nodes on 127.0.0.1 ports where nothing listens, so a command that gets sent fails to connect, and
- * checks made before sending can be tested without a server.
+ * The map of unit tests that must not reach a server: an {@link InMemoryTopologySource} whose
+ * shards are spread round robin over nodes on 127.0.0.1 ports where nothing listens, so a command
+ * that gets sent fails to connect, and checks made before sending can be tested without a server.
  */
-final class StaticTopologySource extends SnapshotTopologySource {
+final class StaticTopologySource {
 
-  StaticTopologySource(int shards, int nodeCount) {
-    super("static unit-test topology", snapshot(shards, nodeCount));
-  }
+  private StaticTopologySource() {}
 
-  private static TopologySnapshot snapshot(int shards, int nodeCount) {
-    Map<String, Node> nodes = new LinkedHashMap<>();
+  static InMemoryTopologySource create(int shards, int nodeCount) {
+    List<Node> nodes = new ArrayList<>();
     for (int index = 0; index < nodeCount; index++) {
-      Node node = Node.of("node-" + index, "127.0.0.1", closedPort());
-      nodes.put(node.id(), node);
+      nodes.add(Node.of("node-" + index, "127.0.0.1", closedPort()));
     }
-    List<Node> list = List.copyOf(nodes.values());
-    ShardRoute[] routes = new ShardRoute[shards];
-    for (int shard = 0; shard < shards; shard++) {
-      routes[shard] =
-          ShardRoute.of(shard, list.get(shard % nodeCount), List.of(), 0, ShardState.ACTIVE, 1);
-    }
-    return TopologySnapshot.create(
-        "unit", 1, TopologyMetadata.of(shards), nodes, routes, List.of(), Instant.now());
+    return InMemoryTopologySource.roundRobin(shards, nodes);
   }
 
   /** A port that was free a moment ago: nothing listens there. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.jumpgate.driver.ScriptedRespServer.Reply;
+import io.jumpgate.spi.InMemoryTopologySource;
 import io.jumpgate.spi.Node;
 import java.time.Duration;
 import java.util.List;
@@ -103,7 +104,8 @@ class SyncDeadlineTest {
     client =
         JumpgateClient.create(
             JumpgateOptions.builder()
-                .topologySource(new MovableTopologySource(SHARDS, List.of(node), shard -> node))
+                .topologySource(
+                    InMemoryTopologySource.withLeaders(SHARDS, List.of(node), shard -> node))
                 .commandTimeout(TIMEOUT)
                 .connectTimeout(Duration.ofSeconds(5))
                 .commandListener(

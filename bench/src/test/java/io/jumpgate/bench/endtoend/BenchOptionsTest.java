@@ -62,11 +62,11 @@ class BenchOptionsTest {
   @Test
   void coalescingAndTransport() {
     BenchOptions defaults = BenchOptions.parse();
-    assertThat(defaults.coalescing()).isFalse();
+    assertThat(defaults.coalescing()).as("the driver's default").isTrue();
     assertThat(defaults.transport()).isEqualTo("nio");
 
-    BenchOptions options = BenchOptions.parse("--coalescing", "on", "--transport", "io_uring");
-    assertThat(options.coalescing()).isTrue();
+    BenchOptions options = BenchOptions.parse("--coalescing", "off", "--transport", "io_uring");
+    assertThat(options.coalescing()).isFalse();
     assertThat(options.transport()).isEqualTo("io_uring");
     assertThat(EndToEndBenchmark.transportProperties("io_uring"))
         .containsEntry("io.lettuce.core.epoll", "false")
