@@ -383,7 +383,15 @@ public final class LocalCluster implements AutoCloseable {
       ServerProcess process = new ServerProcess(id, command, data, directory.resolve(id + ".log"));
       BooleanSupplier ready = () -> answersPing(port);
       LocalNode node =
-          new LocalNode(id, role, leader == null ? null : leader.id(), port, process, ready);
+          new LocalNode(
+              id,
+              role,
+              leader == null ? null : leader.id(),
+              port,
+              process,
+              ready,
+              redisUsername,
+              redisPassword);
       synchronized (this) {
         nodes.put(id, node);
       }

@@ -1,7 +1,10 @@
 package io.jumpgate.testkit;
 
 import io.jumpgate.spi.Node;
+import io.jumpgate.testkit.internal.RedisCli;
 import io.jumpgate.testkit.internal.ServerProcess;
+import java.time.Duration;
+import java.util.Arrays;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
@@ -9,13 +12,15 @@ import java.util.function.BooleanSupplier;
  * One redis-server of a {@link LocalCluster}: a leader (listed as the leader of its shards) or a
  * replica ({@code --replicaof} its leader, listed as the replica of the same shards). Its faults
  * act on the real process: {@link #pause()} (SIGSTOP) and {@link #resume()} (SIGCONT), {@link
- * #kill()} (SIGKILL), {@link #restart()} on the same port.
+ * #kill()} (SIGKILL), {@link #restart()} on the same port. {@link #redisCli(String...)} asks it
+ * with {@code redis-cli}, to check from the outside what it holds.
  *
  * <p>Node ids: {@code leader-<i>} and {@code replica-<i>-<j>} (the {@code j}th replica of {@code
  * leader-<i>}). Servers keep no data on disk ({@code --save ""}, no AOF), so a killed and restarted
  * leader comes back empty.
  *
- * <p>Thread-safe: the faults may be called from any thread; each waits at most a few seconds.
+ * <p>Thread-safe: the faults and redis-cli may be called from any thread; each waits at most a few
+ * seconds (redis-cli at most 10 s).
  */
 public final class LocalNode {
 
@@ -27,12 +32,17 @@ public final class LocalNode {
     REPLICA
   }
 
+  /** How long {@link #redisCli(String...)} waits for redis-cli to end. */
+  public static final Duration REDIS_CLI_TIMEOUT = Duration.ofSeconds(10);
+
   private final String id;
   private final Role role;
   private final String leaderId;
   private final int port;
   private final ServerProcess process;
   private final BooleanSupplier ready;
+  private final String redisUsername;
+  private final String redisPassword;
 
   LocalNode(
       String id,
@@ -40,13 +50,17 @@ public final class LocalNode {
       String leaderId,
       int port,
       ServerProcess process,
-      BooleanSupplier ready) {
+      BooleanSupplier ready,
+      String redisUsername,
+      String redisPassword) {
     this.id = id;
     this.role = role;
     this.leaderId = leaderId;
     this.port = port;
     this.process = process;
     this.ready = ready;
+    this.redisUsername = redisUsername;
+    this.redisPassword = redisPassword;
   }
 
   /** The node id in the map. */
@@ -130,6 +144,34 @@ public final class LocalNode {
       throw new LocalClusterException(
           id + " could not restart: port " + port + " is taken; " + process.logTail(5));
     }
+  }
+
+  /**
+   * Asks this server with {@code redis-cli} (from the {@code PATH}), as a person at a shell would,
+   * and returns its raw answer: {@code redis-cli -e --raw -h 127.0.0.1 -p <port> <arguments>}, with
+   * the cluster's ACL user when it has one (the password is passed in the environment, not on the
+   * command line). The answer is what redis-cli prints without its last line end: a string as is,
+   * an integer as its digits ({@code redisCli("EXISTS", "user:42")} is {@code "1"} or {@code "0"}),
+   * an array one element a line, a missing value as {@code ""}.
+   *
+   * <p>Blocks the calling thread at most {@link #REDIS_CLI_TIMEOUT} (10 s), then kills redis-cli.
+   * Not for a Netty or other event-loop thread.
+   *
+   * @param arguments the command and its arguments, each one argument of redis-cli
+   * @throws IllegalArgumentException if no command is given or an argument is null
+   * @throws RedisCliException naming the node, the command and what redis-cli printed, when
+   *     redis-cli is not on the {@code PATH} (with the package that installs it), cannot connect or
+   *     authenticate, gets an error answer, or does not end within 10 s
+   */
+  public String redisCli(String... arguments) {
+    return RedisCli.run(
+        System.getenv(),
+        id + " (" + address() + ")",
+        port,
+        redisUsername,
+        redisPassword,
+        REDIS_CLI_TIMEOUT,
+        Arrays.asList(arguments));
   }
 
   ServerProcess process() {

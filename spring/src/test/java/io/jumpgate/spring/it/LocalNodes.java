@@ -98,13 +98,58 @@ final class LocalNodes implements AutoCloseable {
     return Long.parseLong(answer.substring(1));
   }
 
-  /** Whether one node holds the key (EXISTS on a new connection); the key has no spaces. */
+  /**
+   * Whether one node holds the key: {@code redis-cli EXISTS <key>} on it, as a person would check
+   * (these nodes are no jumpgate-testkit {@code LocalNode}, so redis-cli runs here with the port).
+   */
   boolean holds(String nodeId, String key) throws IOException {
-    String answer = inline(redisPorts.get(nodeId), "EXISTS " + key);
-    if (!answer.startsWith(":")) {
-      throw new IOException("EXISTS " + key + " on " + nodeId + " answered " + answer);
+    String answer = redisCli(nodeId, "EXISTS", key);
+    if (!answer.equals("1") && !answer.equals("0")) {
+      throw new IOException("redis-cli EXISTS " + key + " on " + nodeId + " answered " + answer);
     }
-    return Long.parseLong(answer.substring(1)) == 1;
+    return answer.equals("1");
+  }
+
+  /**
+   * {@code redis-cli -e --raw} with one command on one node, bounded to 10 s (then killed); its
+   * output goes to a file, so a redis-cli that hangs cannot block the test past the bound.
+   */
+  private String redisCli(String nodeId, String... command) throws IOException {
+    List<String> line = new ArrayList<>(List.of("redis-cli", "-e", "--raw", "-h", "127.0.0.1"));
+    line.addAll(List.of("-p", Integer.toString(redisPorts.get(nodeId))));
+    line.addAll(List.of(command));
+    String shown = "redis-cli " + String.join(" ", command) + " on " + nodeId;
+    Path output = Files.createTempFile(dir, "redis-cli-", ".out");
+    try {
+      Process process;
+      try {
+        process =
+            new ProcessBuilder(line)
+                .redirectErrorStream(true)
+                .redirectOutput(output.toFile())
+                .start();
+      } catch (IOException e) {
+        throw new IOException(
+            shown
+                + " could not run (redis-cli is in the redis-tools package, which redis-server, installed by bin/test, depends on)",
+            e);
+      }
+      process.getOutputStream().close();
+      if (!process.waitFor(10, TimeUnit.SECONDS)) {
+        process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+        throw new IOException(shown + " did not end within 10 s: " + Files.readString(output));
+      }
+      String printed = Files.readString(output).strip();
+      if (process.exitValue() != 0) {
+        throw new IOException(shown + " exited with " + process.exitValue() + ": " + printed);
+      }
+      return printed;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException(shown + " was interrupted", e);
+    } finally {
+      Files.deleteIfExists(output);
+    }
   }
 
   /** PTTL of a key on one node (-2: no such key, -1: no expiry), on a new connection. */

@@ -8,9 +8,15 @@ import io.jumpgate.routing.Xxh64JumpRouter;
 import io.jumpgate.spring.data.JumpgateConnectionFactory;
 import io.jumpgate.testkit.LocalCluster;
 import io.jumpgate.testkit.LocalNode;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -34,12 +40,15 @@ import org.springframework.data.redis.core.ScanOptions;
 import org.springframework.data.redis.core.SessionCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.ZSetOperations;
+import org.springframework.session.SessionRepository;
+import org.springframework.session.data.redis.RedisSessionRepository;
 
 /**
  * The Spring Boot 3.5 application on Spring Data Redis 3.5 and Jumpgate's factory, against a real
- * etcd and three redis-servers (jumpgate-testkit, 64 shards): every key the templates, the cache and
- * pub/sub touch is checked with redis-cli on every leader, present on its shard's leader (as the
- * routing core and the client's map name it) and on no other.
+ * etcd and three redis-servers (jumpgate-testkit, 64 shards): every key the templates, the cache,
+ * pub/sub and Spring Session's HTTP sessions touch is checked with redis-cli on every leader
+ * (jumpgate-testkit's LocalNode.redisCli), present on its shard's leader (as the routing core and
+ * the client's map name it) and on no other.
  */
 class Boot35DataRedisTest {
   private static final int SHARDS = 64;
@@ -47,6 +56,9 @@ class Boot35DataRedisTest {
   private static LocalCluster cluster;
   private static ConfigurableApplicationContext app;
   private static StringRedisTemplate redis;
+  private static String base;
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   @BeforeAll
   static void start() {
@@ -55,9 +67,12 @@ class Boot35DataRedisTest {
       app =
           SpringApplication.run(
               CatalogApplication.class,
+              "--server.port=0",
+              "--server.address=127.0.0.1",
               "--jumpgate.etcd.endpoints=" + cluster.etcdEndpoint(),
               "--jumpgate.cluster=" + cluster.cluster());
       redis = app.getBean(StringRedisTemplate.class);
+      base = "http://127.0.0.1:" + app.getEnvironment().getRequiredProperty("local.server.port");
     } catch (RuntimeException | Error e) {
       cluster.close();
       throw e;
@@ -285,6 +300,85 @@ class Boot35DataRedisTest {
     }
   }
 
+  @Test
+  void should_count_visits_in_http_sessions_kept_on_the_leaders_of_their_keys() throws Exception {
+    // Boot 3.5's own Spring Session auto-configuration, with its default repository
+    assertThat(SessionRepository.class.getPackage().getImplementationVersion()).startsWith("3.5.");
+    assertThat(app.getBean(SessionRepository.class)).isInstanceOf(RedisSessionRepository.class);
+
+    Set<String> leaders = new HashSet<>();
+    for (int session = 0; session < 30; session++) {
+      HttpResponse<String> first = visit("GET", null);
+      assertThat(first.statusCode()).as("%s", first.body()).isEqualTo(200);
+      assertThat(first.body()).isEqualTo("1");
+      String cookie = sessionCookie(first);
+
+      // two more requests with the session cookie see the count go up
+      assertThat(visit("GET", cookie).body()).isEqualTo("2");
+      HttpResponse<String> third = visit("GET", cookie);
+      assertThat(third.body()).isEqualTo("3");
+      assertThat(third.headers().firstValue("Set-Cookie")).as("a new session").isEmpty();
+
+      // the session's hash is on its shard's leader only, with its fields and its expiry
+      String key = "spring:session:sessions:" + idOf(cookie);
+      String leader = assertOnlyOnItsLeader(key);
+      leaders.add(leader);
+      assertThat(cli(leader, "HKEYS", key).split("\n"))
+          .containsExactlyInAnyOrder(
+              "creationTime", "lastAccessedTime", "maxInactiveInterval", "sessionAttr:visits");
+      // Spring Session's default max inactive interval: 30 min
+      assertThat(Long.parseLong(cli(leader, "PTTL", key))).isBetween(1L, 1_800_000L);
+    }
+    assertThat(leaders).hasSize(3);
+  }
+
+  @Test
+  void should_delete_an_invalidated_session_from_its_leader() throws Exception {
+    String cookie = sessionCookie(visit("GET", null));
+    assertThat(visit("GET", cookie).body()).isEqualTo("2");
+    String key = "spring:session:sessions:" + idOf(cookie);
+    assertOnlyOnItsLeader(key);
+
+    assertThat(visit("DELETE", cookie).statusCode()).isEqualTo(200);
+
+    assertOnNoNode(key);
+    assertThat(visit("DELETE", cookie).statusCode()).as("the session is gone").isEqualTo(404);
+    HttpResponse<String> again = visit("GET", cookie);
+    assertThat(again.body()).as("a new session counts from 1").isEqualTo("1");
+    assertThat(idOf(sessionCookie(again))).isNotEqualTo(idOf(cookie));
+  }
+
+  private static HttpResponse<String> visit(String method, String cookie)
+      throws IOException, InterruptedException {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(base + "/visits"))
+            .timeout(Duration.ofSeconds(10))
+            .method(method, HttpRequest.BodyPublishers.noBody());
+    if (cookie != null) {
+      request.header("Cookie", cookie);
+    }
+    return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** {@code SESSION=<base64 id>} from the response's Set-Cookie. */
+  private static String sessionCookie(HttpResponse<String> response) {
+    String header =
+        response
+            .headers()
+            .firstValue("Set-Cookie")
+            .orElseThrow(
+                () ->
+                    new AssertionError(
+                        "no Set-Cookie in " + response.statusCode() + " " + response.body()));
+    assertThat(header).startsWith("SESSION=");
+    return header.substring(0, header.indexOf(';'));
+  }
+
+  private static String idOf(String cookie) {
+    return new String(
+        Base64.getDecoder().decode(cookie.substring("SESSION=".length())), StandardCharsets.UTF_8);
+  }
+
   private static int shardOf(String key) {
     return Xxh64JumpRouter.forShards(SHARDS).shardOf(key.getBytes(StandardCharsets.UTF_8));
   }
@@ -303,8 +397,9 @@ class Boot35DataRedisTest {
     throw new AssertionError("no key on another leader than " + key);
   }
 
+  /** The node's answer as redis-cli prints it (jumpgate-testkit's LocalNode.redisCli, 10 s). */
   private static String cli(String nodeId, String... command) {
-    return RedisCli.run(cluster.node(nodeId).port(), command);
+    return cluster.node(nodeId).redisCli(command);
   }
 
   /** Asserts with redis-cli that the key is on its shard's leader and on no other leader. */

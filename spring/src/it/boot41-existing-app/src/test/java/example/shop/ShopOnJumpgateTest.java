@@ -7,16 +7,11 @@ import io.jumpgate.routing.Xxh64JumpRouter;
 import io.jumpgate.spring.data.JumpgateConnectionFactory;
 import io.jumpgate.testkit.LocalCluster;
 import io.jumpgate.testkit.LocalNode;
-import io.lettuce.core.RedisClient;
-import io.lettuce.core.api.StatefulRedisConnection;
-import java.io.IOException;
-import java.time.Duration;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.function.Function;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -30,8 +25,8 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
  * The unchanged application on a real etcd and three redis-servers (jumpgate-testkit, cluster
  * "default" as application.properties expects): the test passes the cluster's etcd endpoint as
  * jumpgate.etcd.endpoints (the one setting that differs from application.properties), then checks
- * with EXISTS and PTTL on each node that every key the application wrote sits on the leader of its
- * shard, and only there.
+ * with redis-cli (EXISTS and PTTL on each node, jumpgate-testkit's LocalNode.redisCli) that every
+ * key the application wrote sits on the leader of its shard, and only there.
  */
 class ShopOnJumpgateTest {
   private static final int SHARDS = 64;
@@ -40,7 +35,7 @@ class ShopOnJumpgateTest {
   private static ConfigurableApplicationContext app;
 
   @BeforeAll
-  static void start() throws IOException {
+  static void start() {
     cluster = LocalCluster.builder().nodes(3).shards(SHARDS).cluster("default").start();
     try {
       app =
@@ -71,7 +66,7 @@ class ShopOnJumpgateTest {
   }
 
   @Test
-  void should_keep_stock_on_the_leaders_of_its_keys() throws IOException {
+  void should_keep_stock_on_the_leaders_of_its_keys() {
     Stock stock = app.getBean(Stock.class);
     List<String> skus = new ArrayList<>();
     Set<String> leaders = new HashSet<>();
@@ -93,7 +88,7 @@ class ShopOnJumpgateTest {
   }
 
   @Test
-  void should_cache_prices_on_the_leader_of_each_cache_key() throws IOException {
+  void should_cache_prices_on_the_leader_of_each_cache_key() {
     Prices prices = app.getBean(Prices.class);
     int before = prices.catalogueCalls();
 
@@ -103,10 +98,8 @@ class ShopOnJumpgateTest {
     assertThat(prices.catalogueCalls()).isEqualTo(before + 1);
     String leader = assertOnlyOnItsLeader("prices::sku-12");
     // spring.cache.redis.time-to-live=10m
-    long timeToLive = onNode(leader, redis -> redis.sync().pttl("prices::sku-12"));
-    assertThat(timeToLive)
-        .isPositive()
-        .isLessThanOrEqualTo(600_000L);
+    long timeToLive = Long.parseLong(cluster.node(leader).redisCli("PTTL", "prices::sku-12"));
+    assertThat(timeToLive).isPositive().isLessThanOrEqualTo(600_000L);
 
     prices.forget("sku-12");
     for (String node : nodeIds()) {
@@ -117,7 +110,7 @@ class ShopOnJumpgateTest {
   }
 
   /** Asserts the key is on its shard's leader (as the routing core names it) and on no other. */
-  private static String assertOnlyOnItsLeader(String key) throws IOException {
+  private static String assertOnlyOnItsLeader(String key) {
     int shard = Xxh64JumpRouter.forShards(SHARDS).shardOf(key.getBytes(StandardCharsets.UTF_8));
     String leader = app.getBean(JumpgateClient.class).topology().route(shard).leader().id();
     for (String node : nodeIds()) {
@@ -130,19 +123,8 @@ class ShopOnJumpgateTest {
     return cluster.leaders().stream().map(LocalNode::id).toList();
   }
 
+  /** EXISTS with redis-cli on one node, not through the application. */
   private static boolean holds(String nodeId, String key) {
-    return onNode(nodeId, redis -> redis.sync().exists(key)) == 1L;
-  }
-
-  /** A command on one node, on a connection of the test's own, not through the application. */
-  private static <T> T onNode(String nodeId, Function<StatefulRedisConnection<String, String>, T> call) {
-    RedisClient client =
-        RedisClient.create("redis://127.0.0.1:" + cluster.node(nodeId).port());
-    try (StatefulRedisConnection<String, String> redis = client.connect()) {
-      redis.setTimeout(Duration.ofSeconds(10));
-      return call.apply(redis);
-    } finally {
-      client.shutdown(Duration.ZERO, Duration.ofSeconds(5));
-    }
+    return cluster.node(nodeId).redisCli("EXISTS", key).equals("1");
   }
 }
