@@ -4,12 +4,7 @@ import io.jumpgate.driver.JumpgateClient;
 import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.spi.Node;
 import io.jumpgate.testkit.LocalNode.Role;
-import io.jumpgate.testkit.internal.Binaries;
-import io.jumpgate.testkit.internal.EtcdHealth;
-import io.jumpgate.testkit.internal.FreePorts;
 import io.jumpgate.testkit.internal.InitialMap;
-import io.jumpgate.testkit.internal.Resp;
-import io.jumpgate.testkit.internal.ServerProcess;
 import io.jumpgate.topology.EtcdTopologyOptions;
 import io.jumpgate.topology.TopologyAdmin;
 import io.jumpgate.topology.TopologyKeys;
@@ -26,7 +21,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
 /**
@@ -45,13 +39,15 @@ import java.util.stream.Stream;
  *
  * <p><b>Defaults:</b> {@value #DEFAULT_NODES} leaders, {@value #DEFAULT_REPLICAS_PER_NODE} replicas
  * per leader, {@value #DEFAULT_SHARDS} shards, cluster {@value #DEFAULT_CLUSTER}, no Redis ACL user
- * (the default user, no password). {@code etcd} and {@code redis-server} are taken from the {@code
- * PATH}; when one is missing, {@link Builder#start()} fails with the Debian package and apt-get
- * command that install it.
+ * (the default user, no password), etcd without auth and over plain HTTP ({@link Builder#etcdUser}
+ * and {@link Builder#etcdTls} turn them on). {@code etcd} and {@code redis-server} are found as
+ * {@link LocalServer.Program} says (an environment variable, the {@code PATH}, or a Docker image);
+ * when one is missing, {@link Builder#start()} fails with the Debian package and apt-get command
+ * that install it.
  *
  * <p><b>Bounds:</b> each process must be ready within 20 s (etcd answers {@code GET /health},
  * redis-server answers PING, a replica's first sync is done), or the start fails with the end of
- * its log. Stopping sends SIGTERM, then SIGKILL after 5 s.
+ * its log. Stopping sends SIGTERM, then SIGKILL after 10 s.
  *
  * <p><b>Cleanup:</b> {@link #close()} stops every process and deletes the temp dir. A start that
  * fails half-way stops what it had started before it throws, and a shutdown hook stops the
@@ -78,16 +74,22 @@ public final class LocalCluster implements AutoCloseable {
   private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(1);
   private static final Duration SYNC_TIMEOUT = Duration.ofSeconds(20);
   private static final int START_ATTEMPTS = 3;
+  private static final String ETCD_ROOT_PASSWORD = "jumpgate-testkit-root";
 
   private final Path directory;
   private final String cluster;
   private final int shards;
   private final String redisUsername;
   private final String redisPassword;
+  private final String etcdUsername;
+  private final String etcdPassword;
+  private final boolean etcdTls;
+  private final boolean etcdClientCertificates;
   private final Map<String, LocalNode> nodes = new LinkedHashMap<>();
   private final Thread shutdownHook;
-  private ServerProcess etcd;
-  private int etcdPort;
+  private TestCertificates certificates;
+  private TestCertificates.CertificateFiles clientCertificate;
+  private EtcdServers etcd;
   private boolean closed;
 
   private LocalCluster(Builder builder, Path directory) {
@@ -96,6 +98,10 @@ public final class LocalCluster implements AutoCloseable {
     this.shards = builder.shards;
     this.redisUsername = builder.redisUsername;
     this.redisPassword = builder.redisPassword;
+    this.etcdUsername = builder.etcdUsername;
+    this.etcdPassword = builder.etcdPassword;
+    this.etcdTls = builder.etcdTls;
+    this.etcdClientCertificates = builder.etcdClientCertificates;
     this.shutdownHook = new Thread(this::stopProcesses, "jumpgate-testkit-stop-" + cluster);
   }
 
@@ -116,9 +122,9 @@ public final class LocalCluster implements AutoCloseable {
     return shards;
   }
 
-  /** etcd's client URL, {@code http://127.0.0.1:<port>}. */
+  /** etcd's client URL, {@code http://127.0.0.1:<port>} ({@code https://} with TLS). */
   public String etcdEndpoint() {
-    return "http://127.0.0.1:" + etcdPort;
+    return etcd.member(0).endpoint();
   }
 
   /** etcd's client URLs (one member). */
@@ -128,12 +134,30 @@ public final class LocalCluster implements AutoCloseable {
 
   /** The pid of the etcd process. */
   public long etcdPid() {
-    return etcd.pid();
+    return etcd.member(0).pid();
   }
 
   /** Whether etcd runs. */
   public boolean etcdRunning() {
-    return etcd.isAlive();
+    return etcd.member(0).isRunning();
+  }
+
+  /** The etcd server itself (one member), for etcdctl and what the methods here do not cover. */
+  public EtcdServers etcd() {
+    return etcd;
+  }
+
+  /**
+   * The test CA of etcd's TLS ({@link Builder#etcdTls}): trust its {@link
+   * TestCertificates#caCertificate()}; empty without TLS.
+   */
+  public Optional<TestCertificates> certificates() {
+    return Optional.ofNullable(certificates);
+  }
+
+  /** The etcd user clients log in as ({@link Builder#etcdUser}), when one was set. */
+  public Optional<String> etcdUsername() {
+    return Optional.ofNullable(etcdUsername);
   }
 
   /** Every redis-server by node id, leaders first, in the order they were started. */
@@ -182,9 +206,24 @@ public final class LocalCluster implements AutoCloseable {
     return directory;
   }
 
-  /** Topology options for this cluster: its etcd endpoint and cluster name, other defaults. */
+  /**
+   * Topology options for this cluster: its etcd endpoint and cluster name, and, when they were
+   * asked for, the etcd user and password, the CA to trust and the client certificate; other
+   * options at their defaults.
+   */
   public EtcdTopologyOptions etcdOptions() {
-    return EtcdTopologyOptions.builder().endpoints(etcdEndpoint()).cluster(cluster).build();
+    EtcdTopologyOptions.Builder builder =
+        EtcdTopologyOptions.builder().endpoints(etcdEndpoint()).cluster(cluster);
+    if (etcdUsername != null) {
+      builder.credentials(etcdUsername, etcdPassword);
+    }
+    if (certificates != null) {
+      builder.caCertificate(certificates.caCertificate());
+    }
+    if (clientCertificate != null) {
+      builder.clientCertificate(clientCertificate.certificate(), clientCertificate.key());
+    }
+    return builder.build();
   }
 
   /**
@@ -216,26 +255,33 @@ public final class LocalCluster implements AutoCloseable {
   // ---- faults --------------------------------------------------------------------------------
 
   /**
-   * Stops etcd (SIGTERM, then SIGKILL after 5 s): clients keep their last map and report the
+   * Stops etcd (SIGTERM, then SIGKILL after 10 s): clients keep their last map and report the
    * topology source as unavailable. Its data stays, so {@link #restartEtcd()} brings the map back.
    */
   public void stopEtcd() {
-    if (!etcd.stop()) {
-      throw new LocalClusterException("etcd (pid " + etcd.pid() + ") survived SIGKILL");
+    if (etcd.member(0).isRunning()) {
+      etcd.member(0).stop();
     }
   }
 
   /** SIGKILL to etcd. */
   public void killEtcd() {
-    etcd.kill();
+    if (etcd.member(0).isRunning()) {
+      etcd.member(0).kill9();
+    }
   }
 
   /** Starts etcd again (stopping it first if it runs) on the same port with the same data. */
   public void restartEtcd() {
-    etcd.stop();
-    if (!etcd.start(() -> EtcdHealth.healthy(etcdPort, PROBE_TIMEOUT), "answer GET /health")) {
-      throw new LocalClusterException("etcd could not restart: port " + etcdPort + " is taken");
-    }
+    etcd.member(0).restart();
+  }
+
+  /**
+   * Compacts etcd's history to its current revision (a client whose watch is older must read the
+   * map again) and returns that revision.
+   */
+  public long compactEtcd() {
+    return etcd.compact();
   }
 
   // ---- lifecycle -----------------------------------------------------------------------------
@@ -244,8 +290,7 @@ public final class LocalCluster implements AutoCloseable {
    * Stops every process (SIGCONT first, so paused ones stop too; SIGTERM; SIGKILL after 5 s) and
    * deletes the temp dir. Idempotent.
    *
-   * @throws LocalClusterException if a process survives SIGKILL (its pid is named; the temp dir is
-   *     kept)
+   * @throws LocalClusterException if a process survives SIGKILL (its pid is named)
    */
   @Override
   public void close() {
@@ -269,17 +314,19 @@ public final class LocalCluster implements AutoCloseable {
   }
 
   private List<String> stopProcesses() {
-    List<ServerProcess> all = new ArrayList<>();
+    List<AutoCloseable> all = new ArrayList<>();
     synchronized (this) {
-      nodes.values().forEach(node -> all.add(node.process()));
+      nodes.values().forEach(node -> all.add(node.server()));
       if (etcd != null) {
         all.add(etcd);
       }
     }
     List<String> survivors = new ArrayList<>();
-    for (ServerProcess process : all) {
-      if (!process.stop()) {
-        survivors.add(process.name() + " (pid " + process.pid() + ")");
+    for (AutoCloseable process : all) {
+      try {
+        process.close();
+      } catch (Exception e) {
+        survivors.add(process + ": " + e.getMessage());
       }
     }
     return survivors;
@@ -288,20 +335,18 @@ public final class LocalCluster implements AutoCloseable {
   // ---- starting ------------------------------------------------------------------------------
 
   private void startAll(int leaderCount, int replicasPerLeader) {
-    Path etcdBinary = Binaries.etcd();
-    Path redisBinary = Binaries.redisServer();
     Runtime.getRuntime().addShutdownHook(shutdownHook);
-    startEtcd(etcdBinary);
+    startEtcd();
     Map<String, Node> leaderNodes = new TreeMap<>();
     Map<String, Node> replicaNodes = new TreeMap<>();
     Map<String, List<String>> replicasOf = new TreeMap<>();
     for (int leader = 0; leader < leaderCount; leader++) {
-      LocalNode leaderNode = startRedis(redisBinary, "leader-" + leader, Role.LEADER, null);
+      LocalNode leaderNode = startRedis("leader-" + leader, Role.LEADER, null);
       leaderNodes.put(leaderNode.id(), leaderNode.node());
       List<String> replicaIds = new ArrayList<>();
       for (int replica = 0; replica < replicasPerLeader; replica++) {
         LocalNode replicaNode =
-            startRedis(redisBinary, "replica-" + leader + "-" + replica, Role.REPLICA, leaderNode);
+            startRedis("replica-" + leader + "-" + replica, Role.REPLICA, leaderNode);
         replicaNodes.put(replicaNode.id(), replicaNode.node());
         replicaIds.add(replicaNode.id());
       }
@@ -320,142 +365,74 @@ public final class LocalCluster implements AutoCloseable {
     }
   }
 
-  private void startEtcd(Path binary) {
-    for (int attempt = 1; ; attempt++) {
-      int clientPort = FreePorts.next();
-      String client = "http://127.0.0.1:" + clientPort;
-      String peer = "http://127.0.0.1:" + FreePorts.next();
-      Path data = directory.resolve("etcd");
-      ServerProcess process =
-          new ServerProcess(
-              "etcd",
-              List.of(
-                  binary.toString(),
-                  "--name=etcd",
-                  "--data-dir=" + data.resolve("member-data"),
-                  "--listen-client-urls=" + client,
-                  "--advertise-client-urls=" + client,
-                  "--listen-peer-urls=" + peer,
-                  "--initial-advertise-peer-urls=" + peer,
-                  "--initial-cluster=etcd=" + peer,
-                  "--initial-cluster-state=new",
-                  "--logger=zap",
-                  "--log-outputs=stderr"),
-              data,
-              directory.resolve("etcd.log"));
+  private void startEtcd() {
+    EtcdServers.Builder builder = EtcdServers.builder(directory);
+    if (etcdTls) {
+      TestCertificates authority =
+          TestCertificates.create(directory.resolve("tls"), "jumpgate-testkit-ca");
+      builder.tls(authority, etcdClientCertificates);
       synchronized (this) {
-        etcd = process;
-        etcdPort = clientPort;
-      }
-      if (process.start(
-          () -> EtcdHealth.healthy(clientPort, PROBE_TIMEOUT), "answer GET /health")) {
-        return;
-      }
-      if (attempt == START_ATTEMPTS) {
-        throw new LocalClusterException(
-            "etcd found its ports taken " + START_ATTEMPTS + " times; " + process.logTail(5));
-      }
-    }
-  }
-
-  private LocalNode startRedis(Path binary, String id, Role role, LocalNode leader) {
-    for (int attempt = 1; ; attempt++) {
-      int port = FreePorts.next();
-      Path data = directory.resolve(id);
-      List<String> command = new ArrayList<>();
-      command.add(binary.toString());
-      command.addAll(List.of("--port", Integer.toString(port), "--bind", "127.0.0.1"));
-      command.addAll(List.of("--save", "", "--appendonly", "no", "--dir", data.toString()));
-      command.addAll(List.of("--protected-mode", "no", "--daemonize", "no", "--logfile", ""));
-      // Redis waits 5 s by default before a diskless full sync; replicas must sync at once.
-      command.addAll(List.of("--repl-diskless-sync-delay", "0"));
-      if (redisUsername != null) {
-        command.addAll(
-            List.of("--user", redisUsername, "on", ">" + redisPassword, "~*", "&*", "+@all"));
-        command.addAll(List.of("--user", "default", "off"));
-      }
-      if (leader != null) {
-        command.addAll(List.of("--replicaof", "127.0.0.1", Integer.toString(leader.port())));
-        if (redisUsername != null) {
-          command.addAll(List.of("--masteruser", redisUsername, "--masterauth", redisPassword));
+        certificates = authority;
+        if (etcdClientCertificates) {
+          clientCertificate = authority.client(etcdUsername == null ? "root" : etcdUsername);
         }
       }
-      ServerProcess process = new ServerProcess(id, command, data, directory.resolve(id + ".log"));
-      BooleanSupplier ready = () -> answersPing(port);
-      LocalNode node =
-          new LocalNode(
-              id,
-              role,
-              leader == null ? null : leader.id(),
-              port,
-              process,
-              ready,
-              redisUsername,
-              redisPassword);
-      synchronized (this) {
-        nodes.put(id, node);
-      }
-      if (process.start(ready, "answer PING on 127.0.0.1:" + port)) {
-        return node;
-      }
-      synchronized (this) {
-        nodes.remove(id);
-      }
-      if (attempt == START_ATTEMPTS) {
-        throw new LocalClusterException(
-            id + " found its port taken " + START_ATTEMPTS + " times; " + process.logTail(5));
-      }
+    }
+    EtcdServers started = builder.start();
+    synchronized (this) {
+      etcd = started;
+    }
+    if (etcdUsername != null) {
+      started.enableAuth(
+          etcdUsername.equals("root") ? etcdPassword : ETCD_ROOT_PASSWORD,
+          etcdUsername,
+          etcdPassword);
     }
   }
 
-  private boolean answersPing(int port) {
-    try {
-      return "PONG"
-          .equals(
-              Resp.call(
-                  port, PROBE_TIMEOUT, redisUsername, redisPassword, List.of(List.of("PING"))));
-    } catch (IOException e) {
-      return false;
-    }
+  private LocalNode startRedis(String id, Role role, LocalNode leader) {
+    RedisServer server =
+        LocalServer.startOnFreePorts(
+            START_ATTEMPTS,
+            () -> {
+              RedisServer.Builder builder = RedisServer.builder(directory).name(id);
+              if (redisUsername != null) {
+                builder.user(redisUsername, redisPassword);
+              }
+              if (leader != null) {
+                builder.replicaOf(leader.port());
+              }
+              RedisServer built = builder.build();
+              synchronized (this) {
+                nodes.put(
+                    id,
+                    new LocalNode(
+                        id,
+                        role,
+                        leader == null ? null : leader.id(),
+                        built,
+                        redisUsername,
+                        redisPassword));
+              }
+              return built;
+            });
+    return node(id);
   }
 
   private void awaitFirstSync(LocalNode replica) {
-    long deadline = System.nanoTime() + SYNC_TIMEOUT.toNanos();
-    String last = "";
-    while (System.nanoTime() - deadline < 0) {
-      try {
-        last =
-            Resp.call(
-                replica.port(),
-                PROBE_TIMEOUT,
-                redisUsername,
-                redisPassword,
-                List.of(List.of("INFO", "replication")));
-        if (last.contains("master_link_status:up")) {
-          return;
-        }
-      } catch (IOException e) {
-        last = e.toString();
-      }
-      try {
-        Thread.sleep(20);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new LocalClusterException("interrupted while waiting for " + replica.id(), e);
-      }
-    }
-    throw new LocalClusterException(
-        replica.id()
-            + " did not finish its first sync with "
-            + replica.leaderId().orElse("?")
-            + " within "
-            + SYNC_TIMEOUT.toSeconds()
-            + " s; last INFO replication: "
-            + last.strip()
-            + System.lineSeparator()
-            + "the last lines of its log:"
-            + System.lineSeparator()
-            + replica.logTail(25));
+    String[] last = {""};
+    BoundedWait.until(
+        SYNC_TIMEOUT,
+        replica.id() + " to finish its first sync with " + replica.leaderId().orElse("?"),
+        () -> {
+          last[0] = String.valueOf(replica.server().call(PROBE_TIMEOUT, "INFO", "replication"));
+          return last[0].contains("master_link_status:up");
+        },
+        () ->
+            "last INFO replication: "
+                + last[0].strip()
+                + System.lineSeparator()
+                + replica.server().describe(25));
   }
 
   private static void deleteRecursively(Path path) {
@@ -476,7 +453,7 @@ public final class LocalCluster implements AutoCloseable {
     return "LocalCluster '"
         + cluster
         + "' (etcd "
-        + etcdEndpoint()
+        + (etcd == null ? "not started" : etcdEndpoint())
         + ", "
         + nodes().size()
         + " redis servers)";
@@ -493,6 +470,10 @@ public final class LocalCluster implements AutoCloseable {
     private String cluster = DEFAULT_CLUSTER;
     private String redisUsername;
     private String redisPassword;
+    private String etcdUsername;
+    private String etcdPassword;
+    private boolean etcdTls;
+    private boolean etcdClientCertificates;
 
     private Builder() {}
 
@@ -562,6 +543,38 @@ public final class LocalCluster implements AutoCloseable {
       }
       this.redisUsername = username;
       this.redisPassword = password;
+      return this;
+    }
+
+    /**
+     * etcd requires this user: etcd's {@code root} user is added (with this password when {@code
+     * username} is {@code root}, else a password of the testkit's), then this user with the {@code
+     * root} role, and auth is turned on; {@link LocalCluster#etcdOptions()} and {@link
+     * LocalCluster#jumpgateOptions()} carry the credentials. Default: no auth.
+     */
+    public Builder etcdUser(String username, String password) {
+      if (username == null || username.isBlank() || username.contains(" ")) {
+        throw new IllegalArgumentException(
+            "etcd username must be a non-blank word, was '" + username + "'");
+      }
+      if (password == null || password.isEmpty() || password.contains(" ")) {
+        throw new IllegalArgumentException("etcd password must be a non-empty word");
+      }
+      this.etcdUsername = username;
+      this.etcdPassword = password;
+      return this;
+    }
+
+    /**
+     * etcd serves clients over TLS only, with a certificate of a test CA made in the cluster's temp
+     * dir ({@link LocalCluster#certificates()}); with {@code clientCertificates}, etcd also
+     * requires a client certificate of that CA ({@code --client-cert-auth}), whose common name is
+     * the {@link #etcdUser} (else {@code root}). {@link LocalCluster#etcdOptions()} trusts the CA
+     * and presents the client certificate. Default: plain HTTP.
+     */
+    public Builder etcdTls(boolean clientCertificates) {
+      this.etcdTls = true;
+      this.etcdClientCertificates = clientCertificates;
       return this;
     }
 

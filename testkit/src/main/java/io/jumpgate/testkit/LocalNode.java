@@ -2,11 +2,9 @@ package io.jumpgate.testkit;
 
 import io.jumpgate.spi.Node;
 import io.jumpgate.testkit.internal.RedisCli;
-import io.jumpgate.testkit.internal.ServerProcess;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Optional;
-import java.util.function.BooleanSupplier;
 
 /**
  * One redis-server of a {@link LocalCluster}: a leader (listed as the leader of its shards) or a
@@ -39,8 +37,7 @@ public final class LocalNode {
   private final Role role;
   private final String leaderId;
   private final int port;
-  private final ServerProcess process;
-  private final BooleanSupplier ready;
+  private final RedisServer process;
   private final String redisUsername;
   private final String redisPassword;
 
@@ -48,17 +45,14 @@ public final class LocalNode {
       String id,
       Role role,
       String leaderId,
-      int port,
-      ServerProcess process,
-      BooleanSupplier ready,
+      RedisServer process,
       String redisUsername,
       String redisPassword) {
     this.id = id;
     this.role = role;
     this.leaderId = leaderId;
-    this.port = port;
+    this.port = process.port();
     this.process = process;
-    this.ready = ready;
     this.redisUsername = redisUsername;
     this.redisPassword = redisPassword;
   }
@@ -100,7 +94,7 @@ public final class LocalNode {
 
   /** Whether its process runs (a paused process runs). */
   public boolean isRunning() {
-    return process.isAlive();
+    return process.isRunning();
   }
 
   /** The end of its log (stdout and stderr of every start), for a failure message. */
@@ -114,7 +108,7 @@ public final class LocalNode {
    * @throws LocalClusterException if it is not running
    */
   public void pause() {
-    process.signal("STOP");
+    process.pause();
   }
 
   /**
@@ -123,27 +117,25 @@ public final class LocalNode {
    * @throws LocalClusterException if it is not running
    */
   public void resume() {
-    process.signal("CONT");
+    process.resume();
   }
 
   /** SIGKILL, then waits (bounded) until the process is gone. Does nothing if it is not running. */
   public void kill() {
-    process.kill();
+    if (process.isRunning()) {
+      process.kill9();
+    }
   }
 
   /**
-   * Stops the server if it runs (SIGTERM, then SIGKILL after 5 s) and starts it again on the same
+   * Stops the server if it runs (SIGTERM, then SIGKILL after 10 s) and starts it again on the same
    * port with the same arguments, waiting (at most 20 s) until it answers PING. Its data is gone
    * (no persistence); a replica syncs again with its leader in the background.
    *
    * @throws LocalClusterException if it does not come back, with the end of its log
    */
   public void restart() {
-    process.stop();
-    if (!process.start(ready, "answer PING")) {
-      throw new LocalClusterException(
-          id + " could not restart: port " + port + " is taken; " + process.logTail(5));
-    }
+    process.restart();
   }
 
   /**
@@ -174,7 +166,8 @@ public final class LocalNode {
         Arrays.asList(arguments));
   }
 
-  ServerProcess process() {
+  /** The redis-server process itself, for what the methods here do not cover. */
+  public RedisServer server() {
     return process;
   }
 

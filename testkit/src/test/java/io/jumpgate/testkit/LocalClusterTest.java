@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jumpgate.driver.JumpgateClient;
 import io.jumpgate.testkit.internal.Binaries;
-import io.jumpgate.testkit.internal.Resp;
 import io.jumpgate.topology.ShardAssignment;
 import io.jumpgate.topology.TopologyAdmin;
 import io.jumpgate.topology.TopologyAdminState;
@@ -149,15 +148,19 @@ class LocalClusterTest {
 
   @Test
   void should_name_the_package_and_the_install_command_when_a_binary_is_missing() {
-    assertThatThrownBy(() -> Binaries.find("etcd", "etcd-server", Map.of("PATH", "/nonexistent")))
+    assertThatThrownBy(
+            () ->
+                Binaries.resolve(
+                    LocalServer.Program.ETCD, Map.of("PATH", "/nonexistent"), () -> false))
         .isInstanceOf(LocalClusterException.class)
-        .hasMessageContaining("etcd was not found on the PATH (/nonexistent)")
+        .hasMessageContaining("Cannot run etcd: it is not on the PATH (/nonexistent)")
         .hasMessageContaining("sudo apt-get update && sudo apt-get install -y etcd-server");
   }
 
   private static String call(LocalNode node, Duration timeout, String... command) {
     try {
-      return Resp.call(node.port(), timeout, null, null, List.of(List.of(command)));
+      Object reply = Resp.call(node.port(), timeout, command);
+      return reply instanceof Resp.Error error ? "-" + error.message() : String.valueOf(reply);
     } catch (IOException e) {
       throw new IllegalStateException(node.id() + ": " + e, e);
     }

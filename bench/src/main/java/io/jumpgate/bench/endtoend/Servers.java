@@ -4,6 +4,7 @@ import io.jumpgate.it.fixture.LocalCluster;
 import io.jumpgate.it.fixture.Poll;
 import io.jumpgate.it.fixture.ProcessFixture;
 import io.jumpgate.it.fixture.RedisProcess;
+import io.jumpgate.it.fixture.TwemproxyProcess;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,10 +27,12 @@ final class Servers {
 
   private final LocalCluster jumpgateCluster;
   private final List<RedisProcess> redisClusterNodes;
-  private final Twemproxy twemproxy;
+  private final TwemproxyProcess twemproxy;
 
   private Servers(
-      LocalCluster jumpgateCluster, List<RedisProcess> redisClusterNodes, Twemproxy twemproxy) {
+      LocalCluster jumpgateCluster,
+      List<RedisProcess> redisClusterNodes,
+      TwemproxyProcess twemproxy) {
     this.jumpgateCluster = jumpgateCluster;
     this.redisClusterNodes = redisClusterNodes;
     this.twemproxy = twemproxy;
@@ -37,8 +40,11 @@ final class Servers {
 
   static Servers start(ProcessFixture fixture) throws Exception {
     LocalCluster local = LocalCluster.start(fixture, CLUSTER_NAME, SHARDS, NODES, 0);
-    Twemproxy twemproxy =
-        fixture.register(Twemproxy.start(fixture.tempDir("twemproxy"), local.leaders()));
+    // one preconnected server connection per node, as the other systems have
+    TwemproxyProcess twemproxy =
+        fixture.twemproxy(
+            List.of("preconnect: true", "server_connections: 1"),
+            local.leaders().toArray(RedisProcess[]::new));
     List<RedisProcess> clusterNodes = new ArrayList<>();
     for (int index = 0; index < NODES; index++) {
       clusterNodes.add(
@@ -100,7 +106,7 @@ final class Servers {
     return redisClusterNodes;
   }
 
-  Twemproxy twemproxy() {
+  TwemproxyProcess twemproxy() {
     return twemproxy;
   }
 }

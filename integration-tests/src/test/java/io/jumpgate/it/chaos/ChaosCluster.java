@@ -9,7 +9,7 @@ import io.jumpgate.it.fixture.FixtureException;
 import io.jumpgate.it.fixture.Poll;
 import io.jumpgate.it.fixture.ProcessFixture;
 import io.jumpgate.it.fixture.RedisProcess;
-import io.jumpgate.it.fixture.Resp;
+import io.jumpgate.testkit.Resp;
 import io.jumpgate.topology.EtcdTopologyOptions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

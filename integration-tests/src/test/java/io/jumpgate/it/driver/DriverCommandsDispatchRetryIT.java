@@ -8,7 +8,7 @@ import io.jumpgate.it.fixture.Poll;
 import io.jumpgate.it.fixture.Ports;
 import io.jumpgate.it.fixture.ProcessFixture;
 import io.jumpgate.it.fixture.RedisProcess;
-import io.jumpgate.it.fixture.Resp;
+import io.jumpgate.testkit.Resp;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.output.BooleanOutput;
 import io.lettuce.core.protocol.CommandArgs;

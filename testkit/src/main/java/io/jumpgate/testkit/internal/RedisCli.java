@@ -1,6 +1,7 @@
 package io.jumpgate.testkit.internal;
 
 import io.jumpgate.testkit.LocalClusterException;
+import io.jumpgate.testkit.LocalServer;
 import io.jumpgate.testkit.RedisCliException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -59,7 +60,15 @@ public final class RedisCli {
     String shown = "redis-cli " + String.join(" ", arguments) + " on " + target;
     Path binary;
     try {
-      binary = Binaries.find("redis-cli", "redis-tools", environment);
+      binary =
+          Binaries.findLocal(LocalServer.Program.REDIS_CLI, environment)
+              .orElseThrow(
+                  () ->
+                      new LocalClusterException(
+                          "redis-cli was not found on the PATH ("
+                              + environment.getOrDefault("PATH", "")
+                              + "). On Debian or Ubuntu install the redis-tools package: "
+                              + Binaries.installCommand(LocalServer.Program.REDIS_CLI)));
     } catch (LocalClusterException e) {
       throw new RedisCliException(shown + " could not run: " + e.getMessage(), arguments, "", e);
     }
