@@ -94,7 +94,7 @@ class TopologyAdminIT {
   }
 
   private Client raw(EtcdCluster etcd) {
-    return fixture.register(Client.builder().endpoints(etcd.endpointList().split(",")).build());
+    return fixture.register(etcd.newClient());
   }
 
   private EtcdTopologySource started(EtcdCluster etcd) throws Exception {

@@ -89,7 +89,7 @@ final class ChaosCluster implements AutoCloseable {
     this.crashesStarted = new AtomicLongArray(groupCount);
     this.crashesCompleted = new AtomicLongArray(groupCount);
     this.crashStartNanos = new AtomicLongArray(groupCount);
-    this.client = Client.builder().endpoints(etcd.endpoints().toArray(String[]::new)).build();
+    this.client = etcd.newClient();
   }
 
   /** Starts etcd (3 members) and the redis-servers, waits for the replicas, writes the map. */

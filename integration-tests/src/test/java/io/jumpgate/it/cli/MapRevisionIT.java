@@ -38,9 +38,7 @@ class MapRevisionIT {
   @Test
   void every_reader_reports_the_same_revision_and_registrations_do_not_move_it() throws Exception {
     LocalCluster cluster = LocalCluster.start(fixture, "revision", 16, 1, 0);
-    Client etcd =
-        fixture.register(
-            Client.builder().endpoints(cluster.etcd().endpoints().toArray(String[]::new)).build());
+    Client etcd = fixture.register(cluster.etcd().newClient());
     long mapRevision = lastMapChange(etcd, cluster);
 
     // a first application registers: etcd's revision moves past the map's

@@ -55,8 +55,7 @@ class DriverMetricsIT {
   }
 
   private Client etcd(LocalCluster cluster) {
-    return fixture.register(
-        Client.builder().endpoints(cluster.etcd().endpoints().toArray(String[]::new)).build());
+    return fixture.register(cluster.etcd().newClient());
   }
 
   // ---- metrics ---------------------------------------------------------------------------------

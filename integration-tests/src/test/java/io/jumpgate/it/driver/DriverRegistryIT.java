@@ -34,9 +34,7 @@ class DriverRegistryIT {
       throws Exception {
     // Given a registered client
     LocalCluster cluster = LocalCluster.start(fixture, "keepalive", 16, 1, 0);
-    Client etcd =
-        fixture.register(
-            Client.builder().endpoints(cluster.etcd().endpoints().toArray(String[]::new)).build());
+    Client etcd = fixture.register(cluster.etcd().newClient());
     JumpgateClient client =
         fixture.register(
             JumpgateClient.create(

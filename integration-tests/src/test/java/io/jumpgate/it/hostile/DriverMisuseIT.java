@@ -70,7 +70,7 @@ class DriverMisuseIT {
               root + "nodes/n" + node,
               "{\"host\":\"127.0.0.1\",\"port\":" + redis[node].port() + "}"));
     }
-    try (Client writer = Client.builder().endpoints(etcd.endpointList().split(",")).build()) {
+    try (Client writer = etcd.newClient()) {
       for (int shard = 0; shard < SHARDS; shard++) {
         puts.add(
             put(

@@ -79,7 +79,7 @@ class HostileTopologyIT {
     for (int i = 0; i < REDIS.length; i++) {
       REDIS[i] = FIXTURE.redis();
     }
-    writer = Client.builder().endpoints(etcd.endpointList().split(",")).build();
+    writer = etcd.newClient();
     long start = System.nanoTime();
     List<Op> puts = new ArrayList<>();
     for (int node = 0; node < NODES; node++) {

@@ -175,9 +175,7 @@ class MapWatchScopeIT {
     long startNanos = System.nanoTime();
     List<JumpgateClient> fleet = startFleet(options, FLEET);
     long startedNanos = System.nanoTime();
-    Client reader =
-        fixture.register(
-            Client.builder().endpoints(etcd.endpoints().toArray(String[]::new)).build());
+    Client reader = fixture.register(etcd.newClient());
     long initial = fleet.get(0).topology().revision();
     awaitRegistrations(reader, FLEET, initial);
     double before = eventsTotal(etcd);

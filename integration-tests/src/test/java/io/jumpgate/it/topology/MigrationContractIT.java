@@ -266,7 +266,7 @@ class MigrationContractIT {
     EtcdCluster etcd = fixture.etcd();
     try (TopologyWriter writer = new TopologyWriter(etcd.endpointList(), CLUSTER);
         MigrationStore store = MigrationStore.create(options(etcd));
-        Client raw = Client.builder().endpoints(etcd.endpointList().split(",")).build()) {
+        Client raw = etcd.newClient()) {
       writer.init(16, 3);
       MigrationLockLease first = store.acquireLock("m1", "mover-a:1");
       long created = first.lock().createRevision();
