@@ -75,6 +75,72 @@ class TopologySnapshotTest {
   }
 
   @Test
+  void should_build_the_next_snapshot_from_its_own_routes_and_share_an_unchanged_node_table() {
+    ShardRoute[] routes = routes(3, -1, "m1");
+    TopologySnapshot first = snapshot(routes, null);
+    routes[1] = ShardRoute.of(1, b, List.of(a), 2, ShardState.ACTIVE, 10);
+
+    TopologySnapshot second = first.next(10, first.nodes(), routes, List.of(), LOADED, null);
+    routes[2] = ShardRoute.unavailable(2, "changed after");
+
+    assertThat(second.revision()).isEqualTo(10);
+    assertThat(second.cluster()).isEqualTo("c1");
+    assertThat(second.metadata()).isEqualTo(first.metadata());
+    assertThat(second.route(1).leader()).isEqualTo(b);
+    assertThat(second.route(2).isAvailable()).isTrue();
+    assertThat(first.route(1).leader()).isEqualTo(a);
+    assertThat(second.nodes()).isSameAs(first.nodes());
+
+    Map<String, Node> onlyA = new LinkedHashMap<>();
+    onlyA.put("a", a);
+    TopologySnapshot third = second.next(11, onlyA, routes(3, -1, "m1"), List.of(), LOADED, null);
+    onlyA.clear();
+    assertThat(third.nodes().keySet()).containsExactly("a");
+  }
+
+  @Test
+  void should_refuse_a_next_snapshot_whose_changed_routes_do_not_match_the_shards() {
+    TopologySnapshot first = snapshot(routes(2, -1, "m1"), null);
+
+    assertThatThrownBy(
+            () -> first.next(10, first.nodes(), routes(3, -1, "m1"), List.of(), LOADED, null))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("expected 2 routes (one per shard), got 3");
+    ShardRoute[] swapped = first.routes().toArray(ShardRoute[]::new);
+    swapped[1] = swapped[0];
+    assertThatThrownBy(() -> first.next(10, first.nodes(), swapped, List.of(), LOADED, null))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("route at index 1 is for shard 0");
+    ShardRoute[] missing = first.routes().toArray(ShardRoute[]::new);
+    missing[0] = null;
+    assertThatThrownBy(() -> first.next(10, first.nodes(), missing, List.of(), LOADED, null))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("route of shard 0");
+    assertThatThrownBy(
+            () ->
+                first.next(
+                    10,
+                    Map.of("x", a),
+                    first.routes().toArray(ShardRoute[]::new),
+                    List.of(),
+                    LOADED,
+                    null))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("node table key 'x' holds node 'a'");
+    assertThatThrownBy(
+            () ->
+                first.next(
+                    -1,
+                    first.nodes(),
+                    first.routes().toArray(ShardRoute[]::new),
+                    List.of(),
+                    LOADED,
+                    null))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("revision must be at least 0, was -1");
+  }
+
+  @Test
   void should_count_unavailable_shards() {
     ShardRoute[] routes = routes(3, -1, "m1");
     routes[1] = ShardRoute.unavailable(1, "no leader");

@@ -38,8 +38,6 @@ public final class TopologyKeys {
   /** Client id syntax. */
   public static final Pattern CLIENT_ID_PATTERN = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
 
-  private static final Pattern SHARD_ID_PATTERN = Pattern.compile("[0-9]+");
-
   /** Digits of {@link Integer#MAX_VALUE}: a longer number, leading zeros aside, is out of range. */
   private static final int MAX_SHARD_DIGITS = 10;
 
@@ -70,10 +68,12 @@ public final class TopologyKeys {
 
   private final String cluster;
   private final String root;
+  private final String rootPrefix;
 
   private TopologyKeys(String cluster) {
     this.cluster = cluster;
     this.root = PREFIX + cluster;
+    this.rootPrefix = root + "/";
   }
 
   /**
@@ -102,7 +102,7 @@ public final class TopologyKeys {
 
   /** {@code /jumpgate/<cluster>/}: the prefix to list and watch. */
   public String rootPrefix() {
-    return root + "/";
+    return rootPrefix;
   }
 
   public String meta() {
@@ -176,10 +176,10 @@ public final class TopologyKeys {
    * @throws IllegalArgumentException if the key is not under {@link #rootPrefix()}
    */
   public ParsedKey parse(String key) {
-    if (!key.startsWith(rootPrefix())) {
-      throw new IllegalArgumentException("key '" + key + "' is not under " + rootPrefix());
+    if (!key.startsWith(rootPrefix)) {
+      throw new IllegalArgumentException("key '" + key + "' is not under " + rootPrefix);
     }
-    String rest = key.substring(rootPrefix().length());
+    String rest = key.substring(rootPrefix.length());
     if (rest.equals("meta")) {
       return new ParsedKey(Kind.META, null, -1);
     }
@@ -189,7 +189,7 @@ public final class TopologyKeys {
     if (rest.startsWith("shards/") && rest.length() > "shards/".length()) {
       String id = rest.substring("shards/".length());
       int shard = -1;
-      if (SHARD_ID_PATTERN.matcher(id).matches()) {
+      if (isDecimal(id)) {
         // Readers accept any number of leading zeros (the contract), however long the key.
         int first = 0;
         while (first < id.length() - 1 && id.charAt(first) == '0') {
@@ -213,6 +213,17 @@ public final class TopologyKeys {
       return new ParsedKey(Kind.MIGRATION, rest.substring("migrations/".length()), -1);
     }
     return new ParsedKey(Kind.OTHER, null, -1);
+  }
+
+  /** Whether the text is one or more ASCII digits (what {@code [0-9]+} matches), without regex. */
+  private static boolean isDecimal(String text) {
+    for (int index = 0; index < text.length(); index++) {
+      char c = text.charAt(index);
+      if (c < '0' || c > '9') {
+        return false;
+      }
+    }
+    return !text.isEmpty();
   }
 
   @Override

@@ -9,20 +9,29 @@ import io.jumpgate.spi.ShardRoute;
 import io.jumpgate.topology.EtcdTopologyOptions;
 import io.jumpgate.topology.EtcdTopologySource;
 import io.jumpgate.topology.TopologyAdmin;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * Topology propagation: how long after a change is sent to etcd do 52 watchers have the new
  * snapshot.
  *
  * <p>{@code java -cp bench/target/benchmarks.jar io.jumpgate.bench.timing.PropagationRun --results
- * DIR [--quick]}
+ * DIR [--quick] [--etcd-data-dir-on-tmpfs]}
+ *
+ * <p>etcd's data dir is the fixture's (under {@code java.io.tmpdir}, the machine's disk) unless
+ * {@value #TMPFS_FLAG} puts it under {@code /dev/shm} (a tmpfs: etcd's WAL fsync then costs no disk
+ * write). Either way {@code setup.etcdDataDir} says where it was and {@code putMs} (the put's own
+ * round trip, which holds etcd's commit) is reported beside the propagation figures.
  *
  * <p>It starts one etcd (the IT fixture), writes a 1024-shard map over three nodes with one replica
  * each ({@link TopologyAdmin#init}; the nodes are never contacted: only the map is watched), and
@@ -59,8 +68,14 @@ public final class PropagationRun {
   static final long ARRIVAL_TIMEOUT_SECONDS = 10;
   static final int CLOCK_PINGS = 5;
 
-  /** Target from issue 6. */
-  static final double TARGET_P99_MILLIS = 50;
+  /** The option that puts etcd's data dir on tmpfs. */
+  static final String TMPFS_FLAG = "--etcd-data-dir-on-tmpfs";
+
+  /** Where {@value #TMPFS_FLAG} puts etcd's data dir. */
+  static final Path TMPFS = Path.of("/dev/shm");
+
+  /** Target from issue 14 (issue 6 asked for 50 ms): p99 <= 5 ms across 50 watchers. */
+  static final double TARGET_P99_MILLIS = 5;
 
   private PropagationRun() {}
 
@@ -71,11 +86,17 @@ public final class PropagationRun {
   record Change(int index, int shard, long revision, long sentNanos, long putReturnedNanos) {}
 
   public static void main(String[] args) throws Exception {
+    List<String> rest = new ArrayList<>(List.of(args));
+    boolean onTmpfs = rest.remove(TMPFS_FLAG);
     TimingArguments arguments;
     try {
-      arguments = TimingArguments.parse("PropagationRun", args);
+      arguments = TimingArguments.parse("PropagationRun", rest.toArray(String[]::new));
+      if (onTmpfs) {
+        requireTmpfs(TMPFS);
+      }
     } catch (IllegalArgumentException e) {
-      System.err.println(e.getMessage());
+      System.err.println(
+          e.getMessage() + " (PropagationRun also takes " + TMPFS_FLAG + ", after the others)");
       System.exit(2);
       return;
     }
@@ -83,7 +104,7 @@ public final class PropagationRun {
     ProcessFixture fixture = new ProcessFixture();
     Map<String, Object> result;
     try (AutoCloseable scope = fixture.openScope("propagation")) {
-      result = run(fixture, changes, arguments.quick());
+      result = run(fixture, changes, arguments.quick(), onTmpfs);
     } catch (IllegalStateException e) {
       System.err.println("propagation: FAILED: " + e.getMessage());
       System.exit(1);
@@ -98,10 +119,11 @@ public final class PropagationRun {
   @SuppressWarnings("unchecked")
   static String summaryLine(Map<String, Object> result) {
     double p99 = (Double) result.get("p99Ms");
+    Map<String, Object> put = (Map<String, Object>) result.get("putMs");
     return String.format(
         java.util.Locale.ROOT,
         "propagation: %d clients x %d changes = %d samples: p50 %.2f ms, p99 %.2f ms, max %.2f ms"
-            + " (target p99 <= %.0f ms: %s)",
+            + " (target p99 <= %.0f ms: %s); etcd put round trip p50 %.2f ms, p99 %.2f ms",
         (Integer) result.get("clients"),
         (Integer) result.get("changes"),
         (Integer) result.get("samples"),
@@ -109,12 +131,32 @@ public final class PropagationRun {
         p99,
         (Double) result.get("maxMs"),
         TARGET_P99_MILLIS,
-        p99 <= TARGET_P99_MILLIS ? "met" : "MISSED");
+        p99 <= TARGET_P99_MILLIS ? "met" : "MISSED",
+        (Double) put.get("p50Ms"),
+        (Double) put.get("p99Ms"));
   }
 
-  private static Map<String, Object> run(ProcessFixture fixture, int changeCount, boolean quick)
-      throws Exception {
-    EtcdCluster etcd = fixture.etcd();
+  private static Map<String, Object> run(
+      ProcessFixture fixture, int changeCount, boolean quick, boolean onTmpfs) throws Exception {
+    EtcdCluster etcd;
+    String etcdDataDir;
+    if (onTmpfs) {
+      Path dir = Files.createTempDirectory(TMPFS, "jumpgate-propagation-etcd-");
+      // registered before etcd starts, so closed after etcd stops (the fixture closes in reverse)
+      fixture.register(() -> deleteRecursively(dir));
+      Path data = dir.resolve("data");
+      // after the fixture's own --data-dir: etcd takes the last value of a repeated flag
+      etcd = fixture.etcd(EtcdCluster.options().extraArgs("--data-dir=" + data));
+      if (!Files.isDirectory(data.resolve("member").resolve("wal"))) {
+        throw new IllegalStateException(
+            "etcd did not write its WAL under " + data + ": the --data-dir override did not apply");
+      }
+      etcdDataDir = data + " (" + fileSystemType(data) + ", " + TMPFS_FLAG + ")";
+    } else {
+      etcd = fixture.etcd();
+      Path data = etcd.member(0).dataDir();
+      etcdDataDir = data + " (" + fileSystemType(data) + ", the fixture's temp dir: the default)";
+    }
     EtcdTopologyOptions options =
         EtcdTopologyOptions.builder().endpoints(etcd.endpointList()).cluster(CLUSTER).build();
     Map<String, Node> nodes = new LinkedHashMap<>();
@@ -276,6 +318,8 @@ public final class PropagationRun {
     json.put("mainJvmCpuMsPerChangeByThreadGroup", cpuPerChange);
     Map<String, Object> setup = new LinkedHashMap<>();
     setup.put("quick", quick);
+    // where etcd fsyncs its WAL: on a disk, each put's commit (putMs) includes the disk's sync
+    setup.put("etcdDataDir", etcdDataDir);
     setup.put("shards", SHARDS);
     setup.put(
         "watcher",
@@ -361,6 +405,41 @@ public final class PropagationRun {
       clock.put(probe.name(), entry);
     }
     return clock;
+  }
+
+  /**
+   * @throws IllegalArgumentException if the dir is missing or not on a tmpfs
+   */
+  private static void requireTmpfs(Path dir) {
+    if (!Files.isDirectory(dir) || !fileSystemType(dir).equals("tmpfs")) {
+      throw new IllegalArgumentException(
+          "PropagationRun: "
+              + TMPFS_FLAG
+              + " needs "
+              + dir
+              + " on a tmpfs; it is "
+              + (Files.isDirectory(dir) ? "on " + fileSystemType(dir) : "missing"));
+    }
+  }
+
+  /** The type of the file system that holds the path (e.g. tmpfs, ext4), or "unknown". */
+  static String fileSystemType(Path path) {
+    try {
+      return Files.getFileStore(path).type();
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+
+  private static void deleteRecursively(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(path);
+      }
+    }
   }
 
   private static long[] toArray(List<Long> values) {

@@ -77,6 +77,31 @@ class TopologyStateTest {
   }
 
   @Test
+  void should_share_the_node_table_and_routes_until_they_change() {
+    TopologySnapshot first = initial();
+
+    TopologySnapshot shardChanged = state.apply(11, List.of(shard(3, "a", List.of(), 0, 11)));
+    assertThat(shardChanged.nodes()).as("no node changed").isSameAs(first.nodes());
+    assertThat(shardChanged.route(0)).as("shard 0 not rebuilt").isSameAs(first.route(0));
+    assertThat(first.route(3).isAvailable()).as("the first snapshot is unchanged").isFalse();
+
+    TopologySnapshot nodeRewritten = state.apply(12, List.of(node("c", "10.0.0.3", 6379, 12)));
+    assertThat(nodeRewritten.nodes()).as("same value rewritten").isSameAs(first.nodes());
+
+    TopologySnapshot nodeMoved = state.apply(13, List.of(node("c", "10.0.9.9", 7000, 13)));
+    assertThat(nodeMoved.nodes()).isNotSameAs(first.nodes());
+    assertThat(nodeMoved.node("c")).contains(Node.of("c", "10.0.9.9", 7000));
+    assertThat(first.node("c")).contains(Node.of("c", "10.0.0.3", 6379));
+    assertThat(nodeMoved.route(1).replicas()).containsExactly(Node.of("c", "10.0.9.9", 7000));
+
+    TopologySnapshot nodeAdded = state.apply(14, List.of(node("d", "10.0.0.4", 6379, 14)));
+    assertThat(nodeAdded.nodes()).containsOnlyKeys("a", "b", "c", "d");
+    TopologySnapshot nodeDeleted = state.apply(15, List.of(delete(KEYS.node("d"), 15)));
+    assertThat(nodeDeleted.nodes()).containsOnlyKeys("a", "b", "c");
+    assertThat(nodeAdded.nodes()).containsOnlyKeys("a", "b", "c", "d");
+  }
+
+  @Test
   void should_ignore_stale_events_and_keys_outside_the_schema() {
     TopologySnapshot first = initial();
     TopologySnapshot second = state.apply(11, List.of(shard(2, "a", List.of(), 2, 11)));
