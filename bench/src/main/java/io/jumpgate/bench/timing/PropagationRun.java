@@ -193,9 +193,7 @@ public final class PropagationRun {
     }
     Map<String, Object> clock = checkClocks(probes);
 
-    Client writer =
-        fixture.register(
-            Client.builder().endpoints(etcd.endpoints().toArray(String[]::new)).build());
+    Client writer = fixture.register(etcd.newClient());
     List<Change> measured = new ArrayList<>();
     MachineLoad loadAtStart = MachineLoad.now();
     ThreadCpu cpuAtStart = ThreadCpu.now();
