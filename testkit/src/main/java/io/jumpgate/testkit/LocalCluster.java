@@ -84,6 +84,9 @@ public final class LocalCluster implements AutoCloseable {
   private final int shards;
   private final String redisUsername;
   private final String redisPassword;
+  private final List<String> etcdArguments;
+  private final Map<String, String> environment;
+  private Path redisBinary;
   private final Map<String, LocalNode> nodes = new LinkedHashMap<>();
   private final Thread shutdownHook;
   private ServerProcess etcd;
@@ -96,6 +99,8 @@ public final class LocalCluster implements AutoCloseable {
     this.shards = builder.shards;
     this.redisUsername = builder.redisUsername;
     this.redisPassword = builder.redisPassword;
+    this.etcdArguments = List.copyOf(builder.etcdArguments);
+    this.environment = builder.environment;
     this.shutdownHook = new Thread(this::stopProcesses, "jumpgate-testkit-stop-" + cluster);
   }
 
@@ -238,6 +243,78 @@ public final class LocalCluster implements AutoCloseable {
     }
   }
 
+  // ---- servers started after the cluster ----------------------------------------------------
+
+  /**
+   * Starts one more leader redis-server, with the settings of the others, that the map does not
+   * list: a node to add live (for example with {@code TopologyAdmin.planAddNode(node.node())} or
+   * the migration module's {@code MapChange.addNode}). Blocks until it answers PING (at most 20 s);
+   * {@link #close()} stops it with the rest.
+   *
+   * @param nodeId its node id, not yet taken in this cluster
+   * @throws IllegalArgumentException if the id is blank or taken (naming it)
+   * @throws LocalClusterException if it does not start, with the end of its log
+   */
+  public LocalNode startNode(String nodeId) {
+    checkNewNodeId(nodeId);
+    return startRedis(redisBinary(), nodeId, Role.LEADER, null);
+  }
+
+  /**
+   * Starts one more redis-server that replicates the server {@code leaderId} ({@code --replicaof}),
+   * and waits (at most 20 s each) until it answers PING and has finished its first sync. The map
+   * does not list it: write its replica slots yourself. {@link #close()} stops it with the rest.
+   *
+   * @param nodeId its node id, not yet taken in this cluster
+   * @param leaderId the server it replicates
+   * @throws IllegalArgumentException if the id is blank or taken, or there is no server {@code
+   *     leaderId} (naming it)
+   * @throws LocalClusterException if it does not start or sync, with the end of its log
+   */
+  public LocalNode startReplica(String nodeId, String leaderId) {
+    checkNewNodeId(nodeId);
+    LocalNode leader = node(leaderId);
+    LocalNode replica = startRedis(redisBinary(), nodeId, Role.REPLICA, leader);
+    awaitFirstSync(replica);
+    return replica;
+  }
+
+  private synchronized Path redisBinary() {
+    return redisBinary;
+  }
+
+  private synchronized void checkNewNodeId(String nodeId) {
+    Objects.requireNonNull(nodeId, "nodeId");
+    if (nodeId.isBlank() || nodeId.contains("/") || nodeId.contains(" ")) {
+      throw new IllegalArgumentException(
+          "a node id must be a non-blank word without '/', was '" + nodeId + "'");
+    }
+    if (closed) {
+      throw new IllegalStateException("local cluster '" + cluster + "' is closed");
+    }
+    if (nodes.containsKey(nodeId)) {
+      throw new IllegalArgumentException(
+          "local cluster '" + cluster + "' already has a node '" + nodeId + "'");
+    }
+  }
+
+  /**
+   * Leaves every process running when this JVM exits: removes the shutdown hook, and {@link
+   * #close()} does nothing from now on. The caller stops the processes (their pids: {@link
+   * #etcdPid()}, {@link LocalNode#pid()}) and deletes {@link #directory()}. For a cluster that
+   * should outlive the program that started it, such as {@code jumpgate demo --keep}.
+   */
+  public void leaveRunning() {
+    synchronized (this) {
+      closed = true;
+    }
+    try {
+      Runtime.getRuntime().removeShutdownHook(shutdownHook);
+    } catch (IllegalStateException e) {
+      // the JVM is exiting: the hook runs (or ran) stopProcesses; nothing can keep them now
+    }
+  }
+
   // ---- lifecycle -----------------------------------------------------------------------------
 
   /**
@@ -288,8 +365,10 @@ public final class LocalCluster implements AutoCloseable {
   // ---- starting ------------------------------------------------------------------------------
 
   private void startAll(int leaderCount, int replicasPerLeader) {
-    Path etcdBinary = Binaries.etcd();
-    Path redisBinary = Binaries.redisServer();
+    Path etcdBinary = Binaries.etcd(environment);
+    synchronized (this) {
+      redisBinary = Binaries.redisServer(environment);
+    }
     Runtime.getRuntime().addShutdownHook(shutdownHook);
     startEtcd(etcdBinary);
     Map<String, Node> leaderNodes = new TreeMap<>();
@@ -326,9 +405,8 @@ public final class LocalCluster implements AutoCloseable {
       String client = "http://127.0.0.1:" + clientPort;
       String peer = "http://127.0.0.1:" + FreePorts.next();
       Path data = directory.resolve("etcd");
-      ServerProcess process =
-          new ServerProcess(
-              "etcd",
+      List<String> command =
+          new ArrayList<>(
               List.of(
                   binary.toString(),
                   "--name=etcd",
@@ -340,9 +418,10 @@ public final class LocalCluster implements AutoCloseable {
                   "--initial-cluster=etcd=" + peer,
                   "--initial-cluster-state=new",
                   "--logger=zap",
-                  "--log-outputs=stderr"),
-              data,
-              directory.resolve("etcd.log"));
+                  "--log-outputs=stderr"));
+      command.addAll(etcdArguments);
+      ServerProcess process =
+          new ServerProcess("etcd", command, data, directory.resolve("etcd.log"));
       synchronized (this) {
         etcd = process;
         etcdPort = clientPort;
@@ -485,6 +564,8 @@ public final class LocalCluster implements AutoCloseable {
     private String cluster = DEFAULT_CLUSTER;
     private String redisUsername;
     private String redisPassword;
+    private final List<String> etcdArguments = new ArrayList<>();
+    private Map<String, String> environment = System.getenv();
 
     private Builder() {}
 
@@ -554,6 +635,35 @@ public final class LocalCluster implements AutoCloseable {
       }
       this.redisUsername = username;
       this.redisPassword = password;
+      return this;
+    }
+
+    /**
+     * Command-line options added to etcd's own (each a whole {@code --name=value}), such as {@code
+     * --max-txn-ops=4096} for a test that writes more than etcd's default 128 operations in one
+     * transaction. Default: none. Each call adds to the previous ones.
+     *
+     * @throws IllegalArgumentException naming an argument that does not start with {@code --}
+     */
+    public Builder etcdArguments(String... arguments) {
+      for (String argument : arguments) {
+        Objects.requireNonNull(argument, "etcd argument");
+        if (!argument.startsWith("--") || argument.contains(" ")) {
+          throw new IllegalArgumentException(
+              "an etcd argument must be one --option=value without spaces, was '" + argument + "'");
+        }
+      }
+      etcdArguments.addAll(List.of(arguments));
+      return this;
+    }
+
+    /**
+     * The environment in which {@code etcd} and {@code redis-server} are looked up: {@code
+     * JUMPGATE_ETCD_BIN} and {@code JUMPGATE_REDIS_BIN} (an executable each, when set), else the
+     * {@code PATH}. Default: this process's environment.
+     */
+    public Builder binariesFrom(Map<String, String> environment) {
+      this.environment = Map.copyOf(Objects.requireNonNull(environment, "environment"));
       return this;
     }
 

@@ -6,19 +6,57 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
-/** Finds {@code etcd} and {@code redis-server} on the {@code PATH}. Stateless, thread-safe. */
+/**
+ * Finds {@code etcd} and {@code redis-server}: the executable that {@value #ETCD_VARIABLE} or
+ * {@value #REDIS_VARIABLE} names when set, else on the {@code PATH}. Stateless, thread-safe.
+ */
 public final class Binaries {
+
+  /** Names the etcd binary to run instead of {@code etcd} on the {@code PATH}. */
+  public static final String ETCD_VARIABLE = "JUMPGATE_ETCD_BIN";
+
+  /** Names the redis-server binary to run instead of {@code redis-server} on the {@code PATH}. */
+  public static final String REDIS_VARIABLE = "JUMPGATE_REDIS_BIN";
 
   private Binaries() {}
 
-  /** {@code etcd} on the {@code PATH} of this process. */
-  public static Path etcd() {
-    return find("etcd", "etcd-server", System.getenv());
+  /** {@code etcd} as {@value #ETCD_VARIABLE} or the {@code PATH} of {@code environment} say. */
+  public static Path etcd(Map<String, String> environment) {
+    return find("etcd", ETCD_VARIABLE, "etcd-server", environment);
   }
 
-  /** {@code redis-server} on the {@code PATH} of this process. */
-  public static Path redisServer() {
-    return find("redis-server", "redis-server", System.getenv());
+  /**
+   * {@code redis-server} as {@value #REDIS_VARIABLE} or the {@code PATH} of {@code environment}
+   * say.
+   */
+  public static Path redisServer(Map<String, String> environment) {
+    return find("redis-server", REDIS_VARIABLE, "redis-server", environment);
+  }
+
+  /**
+   * The executable that {@code variable} of {@code environment} names when it is set, else {@link
+   * #find(String, String, Map) command on the PATH}.
+   *
+   * @throws LocalClusterException when the variable names no executable file (naming both), or when
+   *     there is none on the {@code PATH} (with the install command, and the variable)
+   */
+  public static Path find(
+      String command, String variable, String debianPackage, Map<String, String> environment) {
+    String override = environment.get(variable);
+    if (override != null && !override.isBlank()) {
+      Path path = Path.of(override);
+      if (Files.isRegularFile(path) && Files.isExecutable(path)) {
+        return path;
+      }
+      throw new LocalClusterException(
+          variable + "=" + override + " is not an executable file; point it at " + command);
+    }
+    try {
+      return find(command, debianPackage, environment);
+    } catch (LocalClusterException e) {
+      throw new LocalClusterException(
+          e.getMessage() + "; or set " + variable + "=/path/to/" + command);
+    }
   }
 
   /**
