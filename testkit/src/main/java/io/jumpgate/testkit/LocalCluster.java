@@ -45,9 +45,14 @@ import java.util.stream.Stream;
  *
  * <p><b>Defaults:</b> {@value #DEFAULT_NODES} leaders, {@value #DEFAULT_REPLICAS_PER_NODE} replicas
  * per leader, {@value #DEFAULT_SHARDS} shards, cluster {@value #DEFAULT_CLUSTER}, no Redis ACL user
- * (the default user, no password). {@code etcd} and {@code redis-server} are taken from the {@code
- * PATH}; when one is missing, {@link Builder#start()} fails with the Debian package and apt-get
- * command that install it.
+ * (the default user, no password), no extra etcd arguments. {@code etcd} and {@code redis-server}
+ * are those that {@code JUMPGATE_ETCD_BIN} and {@code JUMPGATE_REDIS_BIN} name, else taken from the
+ * {@code PATH} (of this process, or {@link Builder#binariesFrom}); when one is missing, {@link
+ * Builder#start()} fails with the Debian package and apt-get command that install it.
+ *
+ * <p><b>Servers added later:</b> {@link #startNode} (a leader the map does not list yet, to add
+ * live) and {@link #startReplica} (a server that replicates one of them); {@link #leaveRunning()}
+ * lets every process outlive the JVM.
  *
  * <p><b>Bounds:</b> each process must be ready within 20 s (etcd answers {@code GET /health},
  * redis-server answers PING, a replica's first sync is done), or the start fails with the end of
