@@ -4,6 +4,7 @@ import io.jumpgate.driver.JumpgateClient;
 import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.spi.Node;
 import io.jumpgate.testkit.LocalNode.Role;
+import io.jumpgate.testkit.internal.Binaries;
 import io.jumpgate.testkit.internal.InitialMap;
 import io.jumpgate.topology.EtcdTopologyOptions;
 import io.jumpgate.topology.TopologyAdmin;
@@ -45,6 +46,10 @@ import java.util.stream.Stream;
  * when one is missing, {@link Builder#start()} fails with the Debian package and apt-get command
  * that install it.
  *
+ * <p><b>Servers added later:</b> {@link #startNode} (a leader the map does not list yet, to add
+ * live) and {@link #startReplica} (a server that replicates one of them); {@link #leaveRunning()}
+ * lets every process outlive the JVM.
+ *
  * <p><b>Bounds:</b> each process must be ready within 20 s (etcd answers {@code GET /health},
  * redis-server answers PING, a replica's first sync is done), or the start fails with the end of
  * its log. Stopping sends SIGTERM, then SIGKILL after 10 s.
@@ -85,6 +90,8 @@ public final class LocalCluster implements AutoCloseable {
   private final String etcdPassword;
   private final boolean etcdTls;
   private final boolean etcdClientCertificates;
+  private final List<String> etcdArguments;
+  private final Map<String, String> binaryEnvironment;
   private final Map<String, LocalNode> nodes = new LinkedHashMap<>();
   private final Thread shutdownHook;
   private TestCertificates certificates;
@@ -102,6 +109,8 @@ public final class LocalCluster implements AutoCloseable {
     this.etcdPassword = builder.etcdPassword;
     this.etcdTls = builder.etcdTls;
     this.etcdClientCertificates = builder.etcdClientCertificates;
+    this.etcdArguments = List.copyOf(builder.etcdArguments);
+    this.binaryEnvironment = builder.binaryEnvironment;
     this.shutdownHook = new Thread(this::stopProcesses, "jumpgate-testkit-stop-" + cluster);
   }
 
@@ -284,6 +293,96 @@ public final class LocalCluster implements AutoCloseable {
     return etcd.compact();
   }
 
+  // ---- servers started after the cluster ----------------------------------------------------
+
+  /**
+   * Starts one more leader redis-server, with the settings of the others, that the map does not
+   * list: a node to add live (for example with {@code TopologyAdmin.planAddNode(node.node())} or
+   * the migration module's {@code MapChange.addNode}). Blocks until it answers PING (at most 20 s);
+   * {@link #close()} stops it with the rest.
+   *
+   * @param nodeId its node id, not yet taken in this cluster
+   * @throws IllegalArgumentException if the id is blank or taken (naming it)
+   * @throws LocalClusterException if it does not start, with the end of its log
+   */
+  public LocalNode startNode(String nodeId) {
+    checkNewNodeId(nodeId);
+    return startRedis(nodeId, Role.LEADER, null);
+  }
+
+  /**
+   * Starts one more redis-server that replicates the server {@code leaderId} ({@code --replicaof}),
+   * and waits (at most 20 s each) until it answers PING and has finished its first sync. The map
+   * does not list it: write its replica slots yourself. {@link #close()} stops it with the rest.
+   *
+   * @param nodeId its node id, not yet taken in this cluster
+   * @param leaderId the server it replicates
+   * @throws IllegalArgumentException if the id is blank or taken, or there is no server {@code
+   *     leaderId} (naming it)
+   * @throws LocalClusterException if it does not start or sync, with the end of its log
+   */
+  public LocalNode startReplica(String nodeId, String leaderId) {
+    checkNewNodeId(nodeId);
+    LocalNode leader = node(leaderId);
+    LocalNode replica = startRedis(nodeId, Role.REPLICA, leader);
+    awaitFirstSync(replica);
+    return replica;
+  }
+
+  private void requireBinary(LocalServer.Program program) {
+    if (Binaries.findLocal(program, binaryEnvironment).isEmpty()) {
+      throw new LocalClusterException(
+          program.binary()
+              + " was not found on the PATH ("
+              + binaryEnvironment.getOrDefault("PATH", "")
+              + ") and "
+              + program.environmentVariable()
+              + " is not set. On Debian or Ubuntu install it with: "
+              + Binaries.installCommand(program)
+              + " (or set "
+              + program.environmentVariable()
+              + "=/path/to/"
+              + program.binary()
+              + ")");
+    }
+  }
+
+  private synchronized void checkNewNodeId(String nodeId) {
+    Objects.requireNonNull(nodeId, "nodeId");
+    if (nodeId.isBlank() || nodeId.contains("/") || nodeId.contains(" ")) {
+      throw new IllegalArgumentException(
+          "a node id must be a non-blank word without '/', was '" + nodeId + "'");
+    }
+    if (closed) {
+      throw new IllegalStateException("local cluster '" + cluster + "' is closed");
+    }
+    if (nodes.containsKey(nodeId)) {
+      throw new IllegalArgumentException(
+          "local cluster '" + cluster + "' already has a node '" + nodeId + "'");
+    }
+  }
+
+  /**
+   * Leaves every process running when this JVM exits: removes the shutdown hook, and {@link
+   * #close()} does nothing from now on. The caller stops the processes (their pids: {@link
+   * #etcdPid()}, {@link LocalNode#pid()}) and deletes {@link #directory()}. For a cluster that
+   * should outlive the program that started it, such as {@code jumpgate demo --keep}.
+   */
+  public void leaveRunning() {
+    synchronized (this) {
+      closed = true;
+      if (etcd != null) {
+        etcd.members().forEach(LocalServer::leaveRunning);
+      }
+      nodes.values().forEach(node -> node.server().leaveRunning());
+    }
+    try {
+      Runtime.getRuntime().removeShutdownHook(shutdownHook);
+    } catch (IllegalStateException e) {
+      // the JVM is exiting: the hook runs (or ran) stopProcesses; nothing can keep them now
+    }
+  }
+
   // ---- lifecycle -----------------------------------------------------------------------------
 
   /**
@@ -335,6 +434,10 @@ public final class LocalCluster implements AutoCloseable {
   // ---- starting ------------------------------------------------------------------------------
 
   private void startAll(int leaderCount, int replicasPerLeader) {
+    if (binaryEnvironment != null) {
+      requireBinary(LocalServer.Program.ETCD);
+      requireBinary(LocalServer.Program.REDIS_SERVER);
+    }
     Runtime.getRuntime().addShutdownHook(shutdownHook);
     startEtcd();
     Map<String, Node> leaderNodes = new TreeMap<>();
@@ -367,6 +470,7 @@ public final class LocalCluster implements AutoCloseable {
 
   private void startEtcd() {
     EtcdServers.Builder builder = EtcdServers.builder(directory);
+    builder.config(etcdArguments.toArray(String[]::new));
     if (etcdTls) {
       TestCertificates authority =
           TestCertificates.create(directory.resolve("tls"), "jumpgate-testkit-ca");
@@ -474,6 +578,8 @@ public final class LocalCluster implements AutoCloseable {
     private String etcdPassword;
     private boolean etcdTls;
     private boolean etcdClientCertificates;
+    private final List<String> etcdArguments = new ArrayList<>();
+    private Map<String, String> binaryEnvironment;
 
     private Builder() {}
 
@@ -566,6 +672,25 @@ public final class LocalCluster implements AutoCloseable {
     }
 
     /**
+     * Command-line options added to etcd's own (each a whole {@code --name=value}), such as {@code
+     * --max-txn-ops=4096} for a test that writes more than etcd's default 128 operations in one
+     * transaction. Default: none. Each call adds to the previous ones.
+     *
+     * @throws IllegalArgumentException naming an argument that does not start with {@code --}
+     */
+    public Builder etcdArguments(String... arguments) {
+      for (String argument : arguments) {
+        Objects.requireNonNull(argument, "etcd argument");
+        if (!argument.startsWith("--") || argument.contains(" ")) {
+          throw new IllegalArgumentException(
+              "an etcd argument must be one --option=value without spaces, was '" + argument + "'");
+        }
+      }
+      etcdArguments.addAll(List.of(arguments));
+      return this;
+    }
+
+    /**
      * etcd serves clients over TLS only, with a certificate of a test CA made in the cluster's temp
      * dir ({@link LocalCluster#certificates()}); with {@code clientCertificates}, etcd also
      * requires a client certificate of that CA ({@code --client-cert-auth}), whose common name is
@@ -575,6 +700,18 @@ public final class LocalCluster implements AutoCloseable {
     public Builder etcdTls(boolean clientCertificates) {
       this.etcdTls = true;
       this.etcdClientCertificates = clientCertificates;
+      return this;
+    }
+
+    /**
+     * Before anything starts, checks that {@code etcd} and {@code redis-server} are found in this
+     * environment ({@code JUMPGATE_ETCD_BIN} and {@code JUMPGATE_REDIS_BIN} when set, else its
+     * {@code PATH}), and fails with the Debian package that installs the missing one; the servers
+     * are then run as {@link LocalServer.Program} finds them in this process. Default: no check
+     * beyond that lookup (which may also fall back to a Docker image).
+     */
+    public Builder binariesFrom(Map<String, String> environment) {
+      this.binaryEnvironment = Map.copyOf(Objects.requireNonNull(environment, "environment"));
       return this;
     }
 

@@ -138,6 +138,7 @@ public abstract class LocalServer implements AutoCloseable {
   private Launched current;
   private boolean paused;
   private boolean closed;
+  private boolean leftRunning;
   private long logOffsetAtStart;
   private int starts;
 
@@ -382,9 +383,22 @@ public abstract class LocalServer implements AutoCloseable {
     startWithoutWaiting();
   }
 
+  /**
+   * Leaves the process running when this JVM exits (the shutdown hook no longer stops it), and
+   * makes {@link #close()} do nothing; the caller stops the process ({@link #pid()}) and deletes
+   * {@link #dir()}.
+   */
+  public synchronized void leaveRunning() {
+    leftRunning = true;
+    LIVE.remove(this);
+  }
+
   /** Kills the process (SIGCONT first if paused) and deletes its dir. Idempotent. */
   @Override
   public synchronized void close() {
+    if (leftRunning) {
+      return;
+    }
     closed = true;
     try {
       if (current != null) {

@@ -1,8 +1,6 @@
 package io.jumpgate.cli.demo;
 
 import io.jumpgate.cli.ExitCodes;
-import io.jumpgate.cli.demo.LocalServers.Server;
-import io.jumpgate.cli.demo.LocalServers.StopResult;
 import io.jumpgate.cli.demo.Playground.MapWrite;
 import io.jumpgate.cli.demo.Workload.Snapshot;
 import io.jumpgate.driver.JumpgateClient;
@@ -19,12 +17,11 @@ import io.jumpgate.migration.MoverOptions;
 import io.jumpgate.routing.Xxh64JumpRouter;
 import io.jumpgate.spi.ShardRoute;
 import io.jumpgate.spi.TopologySnapshot;
+import io.jumpgate.testkit.LocalNode;
 import io.jumpgate.topology.EtcdTopologyOptions;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -39,6 +36,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -54,8 +52,9 @@ import picocli.CommandLine.Spec;
  * <ol>
  *   <li>Starts etcd and seven redis-servers ({@code leader-0..2}, each with a replica {@code
  *       replica-i}, and {@code leader-3}, which the map does not list yet) on free ports of
- *       127.0.0.1, in a temp dir ({@link LocalServers}), and writes the shard map of cluster {@code
- *       demo} ({@link Playground}).
+ *       127.0.0.1, in a temp dir, with jumpgate-testkit's {@code LocalCluster}, which writes the
+ *       shard map of cluster {@code demo}; then the map's replica slots are set to the Redis
+ *       replication pairs ({@link Playground}).
  *   <li>Runs a mixed workload through a {@link JumpgateClient} for {@code --duration} ({@link
  *       Workload}), with a progress line once a second ({@link ProgressLine}); every write is
  *       recorded ({@link WriteLedger}).
@@ -78,8 +77,8 @@ import picocli.CommandLine.Spec;
  * #MAX_ERROR_PERCENT}% of commands failed), the node was added with every shard moved, the key
  * check found no error and the cluster shut down; 1 otherwise, with the reason; 2 for a bad option.
  * etcd and redis-server come from {@code JUMPGATE_ETCD_BIN} and {@code JUMPGATE_REDIS_BIN}, else
- * from {@code PATH}; when one is missing the command fails at once with the install command ({@code
- * bin/jumpgate demo} installs them first when run as root).
+ * from {@code PATH} (the testkit looks them up); when one is missing the command fails at once with
+ * the install command ({@code bin/jumpgate demo} installs them first when run as root).
  *
  * <p>Threading: picocli fills one instance per invocation; the main thread drives the demo, a
  * ticker thread prints the progress line, a mover thread runs the map changes with their data, the
@@ -159,8 +158,8 @@ public final class DemoCommand implements Callable<Integer> {
   }
 
   /**
-   * @param environment where {@code JUMPGATE_ETCD_BIN}, {@code JUMPGATE_REDIS_BIN} and {@code PATH}
-   *     are read
+   * @param environment where the testkit reads {@code JUMPGATE_ETCD_BIN}, {@code
+   *     JUMPGATE_REDIS_BIN} and {@code PATH}
    */
   DemoCommand(Map<String, String> environment) {
     this.environment = Map.copyOf(environment);
@@ -223,26 +222,35 @@ public final class DemoCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    LocalServers servers = LocalServers.create(environment);
-    Thread onInterrupt = new Thread(() -> stopOnInterrupt(servers, err), "jumpgate-demo-cleanup");
+    // Until the cluster has started, the testkit's own shutdown hook stops what it started.
+    AtomicReference<Playground> started = new AtomicReference<>();
+    Thread onInterrupt =
+        new Thread(() -> stopOnInterrupt(started.get(), err), "jumpgate-demo-cleanup");
     Runtime.getRuntime().addShutdownHook(onInterrupt);
+    Playground playground = null;
     Outcome outcome;
     try {
-      outcome = run(servers, out);
+      long starting = System.nanoTime();
+      playground = Playground.start(environment);
+      started.set(playground);
+      outcome = run(playground, starting, out);
     } catch (Exception e) {
       removeShutdownHook(onInterrupt);
       out.flush();
       if (e instanceof DemoException demo && !demo.details().isEmpty()) {
         err.println(demo.details());
       }
-      shutDown(servers, out);
+      if (playground != null) {
+        shutDown(playground, out);
+      }
       throw e;
     }
     removeShutdownHook(onInterrupt);
     if (keep) {
-      printHowToReach(servers, out);
+      printHowToReach(playground, out);
+      playground.leaveRunning();
     } else {
-      shutDown(servers, out);
+      shutDown(playground, out);
     }
     if (outcome.failure() != null) {
       throw new DemoException(outcome.failure());
@@ -250,11 +258,11 @@ public final class DemoCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  private Outcome run(LocalServers servers, PrintWriter out) throws InterruptedException {
-    out.println("jumpgate demo: a local cluster in " + servers.dir() + " (data and logs)");
-    out.flush();
-    long started = System.nanoTime();
-    try (Playground playground = Playground.start(servers, line -> say(out, line))) {
+  private Outcome run(Playground playground, long started, PrintWriter out)
+      throws InterruptedException {
+    try (playground) {
+      say(out, "jumpgate demo: a local cluster in " + playground.directory() + " (data and logs)");
+      playground.describeServers(line -> say(out, line));
       say(
           out,
           String.format(
@@ -262,15 +270,16 @@ public final class DemoCommand implements Callable<Integer> {
               "started etcd and %d redis-servers in %.1f s; every replica is in sync",
               playground.nodes().size(),
               seconds(System.nanoTime() - started)));
-      long revision = playground.writeInitialMap();
+      MapWrite replicas = playground.alignReplicas();
       say(
           out,
           String.format(
               Locale.ROOT,
-              "topology: cluster '%s', %d shards, written in one etcd transaction at revision %d:",
+              "topology: cluster '%s', %d shards, written through the admin API (leaders), then"
+                  + " the replica slots in one etcd transaction at revision %d:",
               Playground.CLUSTER,
               Playground.SHARDS,
-              revision));
+              replicas.revision()));
       say(out, "  shard s is led by leader-(s % 3), with replica-(s % 3) as its replica;");
       say(out, "  " + Playground.NEW_NODE + " is not in the map: it joins mid-run");
       SimpleMeterRegistry registry = new SimpleMeterRegistry();
@@ -749,19 +758,11 @@ public final class DemoCommand implements Callable<Integer> {
       Playground playground, JumpgateClient client, WriteLedger ledger, PrintWriter out) {
     TopologySnapshot topology = client.topology();
     Xxh64JumpRouter router = Xxh64JumpRouter.forShards(topology.shardCount());
-    Map<String, Integer> masters = new TreeMap<>();
-    playground
-        .nodes()
-        .forEach(
-            (id, server) -> {
-              if (playground.role(id).equals("master")) {
-                masters.put(id, server.port());
-              }
-            });
     long started = System.nanoTime();
+    Map<String, Map<String, String>> masters = playground.readMasters();
     KeyPlacementCheck.Result result =
         KeyPlacementCheck.check(
-            KeyPlacementCheck.read(masters),
+            masters,
             key -> {
               ShardRoute route = topology.route(router.shardOfUtf8(key));
               return route.isAvailable() ? route.leader().id() : "(shard unavailable)";
@@ -838,7 +839,7 @@ public final class DemoCommand implements Callable<Integer> {
     long written = System.nanoTime();
     long applied = awaitRevision(client, change.revision());
     Snapshot routed = workload.snapshot();
-    LocalServers.pause(SETTLE); // let the commands that were waiting or retrying end
+    pause(SETTLE); // let the commands that were waiting or retrying end
     Snapshot after = workload.snapshot();
     progress.event(
         String.format(
@@ -876,7 +877,7 @@ public final class DemoCommand implements Callable<Integer> {
                 + client.topology().revision()
                 + ")");
       }
-      LocalServers.pause(Duration.ofMillis(2));
+      pause(Duration.ofMillis(2));
     }
     return System.nanoTime();
   }
@@ -913,7 +914,7 @@ public final class DemoCommand implements Callable<Integer> {
             "SHARDS LED",
             "KEYS",
             "COMMANDS"));
-    for (Map.Entry<String, Server> node : playground.nodes().entrySet()) {
+    for (Map.Entry<String, LocalNode> node : playground.nodes().entrySet()) {
       String id = node.getKey();
       String role = playground.role(id);
       out.println(
@@ -935,14 +936,9 @@ public final class DemoCommand implements Callable<Integer> {
   }
 
   /** --keep: the flags to reach the cluster, the pids, how to stop it. */
-  private static void printHowToReach(LocalServers servers, PrintWriter out) {
-    List<Server> running = servers.servers();
-    String etcd =
-        running.stream()
-            .filter(server -> server.name().equals("etcd"))
-            .map(server -> "http://" + server.address())
-            .findFirst()
-            .orElse("?");
+  private static void printHowToReach(Playground playground, PrintWriter out) {
+    String etcd = playground.etcdEndpoint();
+    Map<String, Long> pids = playground.pids();
     String flags = "--etcd " + etcd + " --cluster " + Playground.CLUSTER;
     out.println("the cluster keeps running (--keep); reach it with " + flags + ", e.g.:");
     out.println("  bin/jumpgate topology show " + flags);
@@ -957,63 +953,40 @@ public final class DemoCommand implements Callable<Integer> {
             + ")");
     out.println(
         "pids: "
-            + running.stream()
-                .map(server -> server.name() + " " + server.pid())
+            + pids.entrySet().stream()
+                .map(entry -> entry.getKey() + " " + entry.getValue())
                 .collect(Collectors.joining(", ")));
-    out.println("data and logs: " + servers.dir());
+    out.println("data and logs: " + playground.directory());
     out.println(
         "stop it with: kill "
-            + running.stream()
-                .map(server -> Long.toString(server.pid()))
-                .collect(Collectors.joining(" "))
+            + pids.values().stream().map(String::valueOf).collect(Collectors.joining(" "))
             + " && rm -rf "
-            + servers.dir());
+            + playground.directory());
     out.flush();
   }
 
   /** Stops every process and deletes the temp dir. */
-  private static void shutDown(LocalServers servers, PrintWriter out) {
-    StopResult stopped = servers.stopAll();
-    servers.deleteDir();
-    List<String> notes = new ArrayList<>();
-    if (!stopped.killed().isEmpty()) {
-      notes.add("SIGKILL for " + String.join(", ", stopped.killed()));
-    }
+  private static void shutDown(Playground playground, PrintWriter out) {
+    int stopped = playground.stopServers();
     out.println(
-        "cluster stopped: "
-            + stopped.stopped()
-            + " processes ended"
-            + (notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")")
-            + ", "
-            + servers.dir()
-            + " removed");
+        "cluster stopped: " + stopped + " processes ended, " + playground.directory() + " removed");
     out.flush();
-    if (!stopped.survivors().isEmpty()) {
-      throw new DemoException(
-          "could not stop " + String.join(", ", stopped.survivors()) + "; kill them by hand");
-    }
   }
 
-  /** The shutdown hook: Ctrl-C (or a kill) while the demo runs. */
-  private static void stopOnInterrupt(LocalServers servers, PrintWriter err) {
-    StopResult stopped = servers.stopAll();
-    String removed;
+  /** The shutdown hook: Ctrl-C (or a kill) while the demo runs, once the cluster has started. */
+  private static void stopOnInterrupt(Playground playground, PrintWriter err) {
+    if (playground == null) {
+      return; // the testkit's own hook stops what it started
+    }
+    String outcome;
     try {
-      servers.deleteDir();
-      removed = servers.dir() + " removed";
-    } catch (UncheckedIOException e) {
-      removed = e.getMessage();
+      outcome =
+          playground.stopServers() + " processes stopped, " + playground.directory() + " removed";
+    } catch (RuntimeException e) {
+      outcome = e.getMessage();
     }
     err.println();
-    err.println(
-        "jumpgate demo: interrupted; "
-            + stopped.stopped()
-            + " processes stopped"
-            + (stopped.survivors().isEmpty()
-                ? ""
-                : ", still running: " + String.join(", ", stopped.survivors()))
-            + ", "
-            + removed);
+    err.println("jumpgate demo: interrupted; " + outcome);
     err.flush();
   }
 
@@ -1028,6 +1001,16 @@ public final class DemoCommand implements Callable<Integer> {
   private static void say(PrintWriter out, String line) {
     out.println(line);
     out.flush();
+  }
+
+  /** A pacing pause between probes of the demo's own waits, which are all bounded. */
+  static void pause(Duration duration) {
+    try {
+      Thread.sleep(duration.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new DemoException("interrupted", e);
+    }
   }
 
   private static void sleepUntil(long nanoTime) throws InterruptedException {

@@ -1,7 +1,8 @@
 package io.jumpgate.cli.demo;
 
-import java.io.IOException;
-import java.time.Duration;
+import io.lettuce.core.KeyValue;
+import io.lettuce.core.RedisException;
+import io.lettuce.core.api.sync.RedisCommands;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -21,15 +22,14 @@ import java.util.function.Function;
  * <p>Only the servers that are Redis masters are read: a replica holds a copy of its master's keys,
  * which are checked on the master.
  *
- * <p>Stateless; {@link #read} blocks the calling thread, each server's reads bounded by {@value
- * #TIMEOUT_SECONDS} s per reply.
+ * <p>Stateless; {@link #read} blocks the calling thread, each reply bounded by its connection's
+ * timeout.
  */
 final class KeyPlacementCheck {
 
   /** Mismatches named one by one; the rest are counted. */
   static final int MISMATCHES_SHOWN = 10;
 
-  private static final int TIMEOUT_SECONDS = 10;
   private static final int MGET_BATCH = 500;
 
   /**
@@ -53,47 +53,32 @@ final class KeyPlacementCheck {
   private KeyPlacementCheck() {}
 
   /**
-   * Reads every key and its value from each server ({@code KEYS *}, then {@code MGET}).
+   * Reads every key and its value from each server ({@code KEYS *}, then {@code MGET} in batches of
+   * {@value #MGET_BATCH}) on its own connection, not through the driver.
    *
-   * @param ports the port of each master by node id
+   * @param masters the commands of each master's connection by node id (their timeouts bound each
+   *     reply)
    * @return the keys and values by node id
    * @throws DemoException if a server cannot be read
    */
-  static Map<String, Map<String, String>> read(Map<String, Integer> ports) {
-    Duration timeout = Duration.ofSeconds(TIMEOUT_SECONDS);
+  static Map<String, Map<String, String>> read(Map<String, RedisCommands<String, String>> masters) {
     Map<String, Map<String, String>> contents = new TreeMap<>();
-    for (Map.Entry<String, Integer> node : ports.entrySet()) {
+    for (Map.Entry<String, RedisCommands<String, String>> node : masters.entrySet()) {
+      RedisCommands<String, String> commands = node.getValue();
       try {
-        Object answer = Resp.call(node.getValue(), timeout, "KEYS", "*");
-        if (!(answer instanceof List<?> list)) {
-          throw new DemoException("KEYS * on " + node.getKey() + " answered " + answer);
-        }
-        List<String> keys = list.stream().map(String::valueOf).toList();
-        List<String[]> batches = new ArrayList<>();
+        List<String> keys = commands.keys("*");
+        Map<String, String> values = new HashMap<>();
         for (int from = 0; from < keys.size(); from += MGET_BATCH) {
           List<String> batch = keys.subList(from, Math.min(keys.size(), from + MGET_BATCH));
-          List<String> command = new ArrayList<>(batch.size() + 1);
-          command.add("MGET");
-          command.addAll(batch);
-          batches.add(command.toArray(String[]::new));
-        }
-        List<Object> replies = Resp.callAll(node.getValue(), timeout, batches);
-        Map<String, String> values = new HashMap<>();
-        int index = 0;
-        for (Object reply : replies) {
-          if (!(reply instanceof List<?> batchValues)) {
-            throw new DemoException("MGET on " + node.getKey() + " answered " + reply);
-          }
-          for (Object value : batchValues) {
+          for (KeyValue<String, String> value : commands.mget(batch.toArray(String[]::new))) {
             // a key that expired or was deleted between KEYS and MGET reads as null: absent
-            if (value != null) {
-              values.put(keys.get(index), String.valueOf(value));
+            if (value.hasValue()) {
+              values.put(value.getKey(), value.getValue());
             }
-            index++;
           }
         }
         contents.put(node.getKey(), values);
-      } catch (IOException e) {
+      } catch (RedisException e) {
         throw new DemoException(
             "reading the keys of " + node.getKey() + " failed: " + e.getMessage(), e);
       }

@@ -1,18 +1,14 @@
 package io.jumpgate.cli.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jumpgate.cli.demo.Workload.Snapshot;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -68,52 +64,6 @@ class DemoCommandTest {
     assertThat(run.out()).contains("--duration=DURATION", "--keep", "JUMPGATE_ETCD_BIN");
     assertThat(run.out().replaceAll("\\s+", " "))
         .contains("adds the fourth server as a node", "'0 errors, every key checked'");
-  }
-
-  @Test
-  void aMissingBinaryIsNamedWithItsInstallCommand(@TempDir Path empty) {
-    assertThatThrownBy(
-            () ->
-                LocalServers.findBinary(
-                    "etcd", "JUMPGATE_ETCD_BIN", "etcd-server", Map.of("PATH", empty.toString())))
-        .isInstanceOf(DemoException.class)
-        .hasMessage(
-            "etcd is not installed (not on PATH, and JUMPGATE_ETCD_BIN is not set): install it"
-                + " with 'sudo apt-get update && sudo apt-get install -y etcd-server'"
-                + " (bin/jumpgate demo does it when run as root), or set"
-                + " JUMPGATE_ETCD_BIN=/path/to/etcd");
-  }
-
-  @Test
-  void theVariableWinsOverPath(@TempDir Path dir) throws Exception {
-    Path fake = Files.createFile(dir.resolve("my-redis"));
-    assertThat(fake.toFile().setExecutable(true)).isTrue();
-
-    assertThat(
-            LocalServers.findBinary(
-                "redis-server",
-                "JUMPGATE_REDIS_BIN",
-                "redis-server",
-                Map.of("JUMPGATE_REDIS_BIN", fake.toString(), "PATH", "/usr/bin:/bin")))
-        .isEqualTo(fake);
-  }
-
-  @Test
-  void aVariableThatIsNotAnExecutableIsRefused(@TempDir Path dir) {
-    String missing = dir.resolve("nope").toString();
-
-    assertThatThrownBy(
-            () ->
-                LocalServers.findBinary(
-                    "redis-server",
-                    "JUMPGATE_REDIS_BIN",
-                    "redis-server",
-                    Map.of("JUMPGATE_REDIS_BIN", missing)))
-        .isInstanceOf(DemoException.class)
-        .hasMessage(
-            "JUMPGATE_REDIS_BIN="
-                + missing
-                + " is not an executable file; point it at redis-server");
   }
 
   @Test

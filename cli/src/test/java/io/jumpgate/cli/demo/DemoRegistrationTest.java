@@ -64,8 +64,9 @@ class DemoRegistrationTest {
     assertThat(jumpgate.execute("demo-without-binaries")).isEqualTo(1);
     assertThat(out.toString()).isEmpty();
     assertThat(err.toString())
-        .startsWith("jumpgate demo: etcd is not installed (not on PATH, and")
-        .contains("sudo apt-get install -y etcd-server")
+        .startsWith("jumpgate demo: etcd was not found on the PATH (/nonexistent)")
+        .contains("sudo apt-get install -y etcd-server", "or set JUMPGATE_ETCD_BIN=/path/to/etcd")
+        .contains("(bin/jumpgate demo installs it when run as root)")
         .hasLineCount(1);
   }
 }

@@ -32,7 +32,8 @@ import org.junit.jupiter.api.Test;
  *   <li>Main code uses only the modules the drawing lets it depend on ({@link #MAY_USE}, with their
  *       own dependencies); {@code spi} and {@code routing} use nothing of ours but {@code spi}.
  *   <li>Test code may also use what its module's tests depend on ({@link #TESTS_MAY_ALSO_USE}):
- *       {@code testkit} (no main code uses it) and, for the bench, {@code integration-tests}.
+ *       {@code testkit} (main code only in the CLI's demo) and, for the bench, {@code
+ *       integration-tests}.
  * </ul>
  *
  * <p>Runs without etcd or Redis, in the integration-tests module because every module's sources sit
@@ -54,7 +55,8 @@ class ModuleRulesTest {
     MAY_USE.put("migration", Set.of("spi", "routing", "topology"));
     MAY_USE.put("testkit", Set.of("topology", "driver"));
     MAY_USE.put("spring", Set.of("driver"));
-    MAY_USE.put("cli", Set.of("driver", "topology", "migration"));
+    // The CLI's demo starts its local cluster with the testkit.
+    MAY_USE.put("cli", Set.of("driver", "topology", "migration", "testkit"));
     MAY_USE.put("integration-tests", Set.of());
     // The bench is not published: its main code is a harness that starts servers like the tests,
     // and measures the starter's connection factory against Spring's own.
@@ -69,10 +71,10 @@ class ModuleRulesTest {
             "integration-tests",
             "testkit"));
 
-    // testkit is for tests: only test code uses it, in the modules that come after it.
+    // testkit is for tests: test code uses it, in the modules that come after it (and the CLI's
+    // demo, above).
     TESTS_MAY_ALSO_USE.put("migration", Set.of("testkit"));
     TESTS_MAY_ALSO_USE.put("spring", Set.of("testkit"));
-    TESTS_MAY_ALSO_USE.put("cli", Set.of("testkit"));
     TESTS_MAY_ALSO_USE.put(
         "integration-tests",
         Set.of("spi", "routing", "topology", "driver", "migration", "cli", "testkit"));

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.jumpgate.driver.JumpgateClient;
 import io.jumpgate.driver.JumpgateCommands;
 import io.jumpgate.driver.NodeUnavailableException;
+import io.jumpgate.testkit.LocalCluster;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,7 +32,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 /**
  * The starter in a Spring Boot 3.5 application that raised Netty to 4.2 and Lettuce to 7: the
  * client, the command beans, the metrics and the jumpgate health (through Boot 3's health API),
- * against a real redis-server.
+ * against a real etcd and redis-server (jumpgate-testkit).
  */
 @ExtendWith(OutputCaptureExtension.class)
 class Boot35StarterTest {
@@ -81,12 +82,16 @@ class Boot35StarterTest {
   @Test
   void should_round_trip_keys_and_report_health_up_then_down_when_the_node_stops()
       throws Exception {
-    LocalRedis redis = new LocalRedis(dir);
-    try (ConfigurableApplicationContext context =
-        run(
-            "--jumpgate.topology-file=" + topology(redis.port()),
-            "--jumpgate.health.ping-interval=1ms",
-            "--management.endpoint.health.show-details=always")) {
+    try (LocalCluster cluster =
+            LocalCluster.builder().nodes(1).shards(8).cluster("boot35").start();
+        ConfigurableApplicationContext context =
+            run(
+                "--jumpgate.etcd.endpoints=" + cluster.etcdEndpoint(),
+                "--jumpgate.cluster=" + cluster.cluster(),
+                "--jumpgate.health.ping-interval=1ms",
+                "--management.endpoint.health.show-details=always")) {
+      long revision = context.getBean(JumpgateClient.class).topology().revision();
+      assertThat(revision).isPositive();
       @SuppressWarnings("unchecked")
       JumpgateCommands<String, String> commands = context.getBean(JumpgateCommands.class);
       for (int index = 0; index < 50; index++) {
@@ -96,17 +101,17 @@ class Boot35StarterTest {
         assertThat(commands.get("key:" + index)).isEqualTo("value-" + index);
       }
       MeterRegistry registry = context.getBean(MeterRegistry.class);
-      assertThat(registry.get("jumpgate.topology.revision").gauge().value()).isEqualTo(3);
+      assertThat(registry.get("jumpgate.topology.revision").gauge().value()).isEqualTo(revision);
       assertThat(registry.get("jumpgate.commands").tag("command", "SET").timer().count())
           .isEqualTo(50);
 
       HealthEndpoint endpoint = context.getBean(HealthEndpoint.class);
       Health up = (Health) endpoint.healthForPath("jumpgate");
       assertThat(up.getStatus()).isEqualTo(Status.UP);
-      assertThat(up.getDetails()).containsEntry("revision", 3L).containsEntry("shards", 8);
+      assertThat(up.getDetails()).containsEntry("revision", revision).containsEntry("shards", 8);
       assertThat(context.getBean("jumpgateHealthIndicator")).isInstanceOf(HealthIndicator.class);
 
-      redis.close();
+      cluster.node("leader-0").kill();
       // the next PING round (the last one's answers stand while it is in flight) finds it down
       Awaitility.await("the jumpgate health to be DOWN")
           .atMost(Duration.ofSeconds(20))
@@ -117,11 +122,9 @@ class Boot35StarterTest {
                 assertThat(down.getStatus()).isEqualTo(Status.DOWN);
                 assertThat((String) down.getDetails().get("reason"))
                     .isEqualTo(
-                        "8 of 8 shards have no reachable leader: node-0 did not answer PING");
+                        "8 of 8 shards have no reachable leader: leader-0 did not answer PING");
               });
       assertThatThrownBy(() -> commands.get("key:1")).isInstanceOf(NodeUnavailableException.class);
-    } finally {
-      redis.close();
     }
   }
 
