@@ -11,3 +11,15 @@ println 'ThousandKeysTest: ' + counts
 if (counts != [tests: '1', failures: '0', errors: '0', skipped: '0']) {
   throw new AssertionError('ThousandKeysTest should run 1 test and pass, ran ' + counts)
 }
+
+// README.md shows this test: the code there must be this file's code.
+def test = new File(basedir, 'src/test/java/example/ThousandKeysTest.java').text
+def readme = new File(basedir, '../../../../README.md') // testkit/target/it/user-project
+if (!readme.isFile()) {
+  throw new AssertionError('no README.md at ' + readme.canonicalPath)
+}
+if (!readme.text.contains('```java\n' + test + '```')) {
+  throw new AssertionError('README.md does not show ThousandKeysTest.java as it is: copy the file'
+      + ' into its "Testing your application" section')
+}
+println 'README.md shows ThousandKeysTest.java as it is'
