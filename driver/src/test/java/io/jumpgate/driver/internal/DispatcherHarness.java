@@ -2,6 +2,8 @@ package io.jumpgate.driver.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jumpgate.driver.CommandEvent;
+import io.jumpgate.driver.CommandListener;
 import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.driver.RetryOptions;
 import io.jumpgate.driver.RetryPolicy;
@@ -43,6 +45,10 @@ abstract class DispatcherHarness {
   Dispatcher dispatcher;
   int freezeMaxRequests = JumpgateOptions.DEFAULT_FREEZE_MAX_REQUESTS;
   RetryPolicy retryPolicy = RetryPolicy.standard();
+
+  /** What the options' command listener heard: one event per command that ended. */
+  final List<CommandEvent> ended = new java.util.concurrent.CopyOnWriteArrayList<>();
+
   CommandExecutor<String, String> executor;
   long revision;
 
@@ -54,6 +60,13 @@ abstract class DispatcherHarness {
             .commandTimeout(TIMEOUT)
             .retry(retry)
             .retryPolicy(retryPolicy)
+            .commandListener(
+                new CommandListener() {
+                  @Override
+                  public void commandEnded(CommandEvent event) {
+                    ended.add(event);
+                  }
+                })
             .build();
     dispatcher =
         new Dispatcher(options, nodes, scheduler, DriverMetrics.NONE, maxWaitingForTopology);
