@@ -12,6 +12,7 @@ import io.jumpgate.it.fixture.ProcessFixture;
 import io.jumpgate.it.fixture.SilentNode;
 import io.jumpgate.topology.EtcdTopologyOptions;
 import java.time.Duration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -21,6 +22,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * TCP connections but never answers the connection's handshake (AUTH), a command must still end by
  * its deadline.
  */
+// Runs alone (the "alone" run in integration-tests/pom.xml): a call within 400 ms of its deadline
+@Tag("timing-sensitive")
 class ConnectWaitDeadlineIT {
 
   private static final Duration COMMAND_TIMEOUT = Duration.ofMillis(300);
