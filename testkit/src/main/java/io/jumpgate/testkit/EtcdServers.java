@@ -135,13 +135,24 @@ public final class EtcdServers implements AutoCloseable {
     return members.size();
   }
 
-  /** Waits until every running member is healthy. */
+  /**
+   * Waits until every running member is healthy, then until they all answer healthy in one pass
+   * (right after a quorum comes back, a member's {@code /health} can flip while the members elect a
+   * leader); each wait bounded by the members' ready timeout.
+   */
   public void awaitHealthy() {
+    Duration timeout = LocalServer.DEFAULT_READY_TIMEOUT;
     for (Member member : members) {
       if (member.isRunning()) {
         member.awaitReady();
+        timeout = member.readyTimeout();
       }
     }
+    BoundedWait.until(
+        timeout,
+        name + ": every running member healthy at once",
+        () -> members.stream().filter(Member::isRunning).allMatch(Member::isHealthy),
+        () -> liveEndpoints().toString());
   }
 
   /**

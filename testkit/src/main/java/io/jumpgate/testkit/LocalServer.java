@@ -194,6 +194,11 @@ public abstract class LocalServer implements AutoCloseable {
   /** What {@link #probeReady()} checks, for messages ("answer PING with PONG"). */
   protected abstract String readiness();
 
+  /** How long a start or restart may take until the server is ready. */
+  public Duration readyTimeout() {
+    return readyTimeout;
+  }
+
   /** The name in messages. */
   public String name() {
     return name;
