@@ -21,26 +21,31 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 
 /**
- * A tiny RESP server on 127.0.0.1 for unit tests: reads commands (RESP arrays of bulk strings) and
- * does what the test scripted for each command name: answer with any RESP text (a normal reply, a
- * short array, an error), answer once a latch is released, answer nothing, or close the connection.
- * An unscripted command gets {@code -ERR unscripted command}.
+ * A scripted RESP server on 127.0.0.1 for tests (the one fake Redis of the driver's unit tests and
+ * of the integration tests, which get it from the driver's test-jar): reads commands (RESP arrays
+ * of bulk strings) and does what the test scripted for each command name: answer with any RESP text
+ * (a normal reply, a short array, an error), answer once a latch is released, answer nothing, or
+ * close the connection. A command with no script of its own gets the connection's fallback ({@link
+ * #otherwise}); by default {@code -ERR unscripted command}.
+ *
+ * <p>It records every command of every connection, by the order the connections were accepted
+ * ({@link #commands(int)}, {@link #commands()}), and queues each for {@link #awaitCommand}, so a
+ * test can wait (bounded) until a command reached the server.
  *
  * <p>One accept thread and one thread per connection, all daemons; {@link #close()} closes the
- * sockets and joins the threads (bounded). Every command received is queued for {@link
- * #awaitCommand}, so a test can wait (bounded) until a command reached the server.
- *
- * <p>Thread-safe: scripts may be changed while connections are open.
+ * sockets and joins the threads (bounded). Thread-safe: scripts may be changed while connections
+ * are open.
  */
-final class ScriptedRespServer implements AutoCloseable {
+public final class ScriptedRespServer implements AutoCloseable {
 
   /** How long a held reply waits for its latch before giving up (closing the connection). */
   private static final Duration HOLD_LIMIT = Duration.ofSeconds(20);
 
   /** What the server does with one command. */
-  interface Reply {
+  public interface Reply {
 
     /** Answers this RESP text as it is (e.g. {@code "+OK\r\n"}, {@code "*1\r\n$1\r\nx\r\n"}). */
     static Reply with(String resp) {
@@ -94,6 +99,13 @@ final class ScriptedRespServer implements AutoCloseable {
 
   private final ServerSocket server;
   private final Map<String, Reply> script = new ConcurrentHashMap<>();
+  private volatile IntFunction<Reply> fallback =
+      connection ->
+          (arguments, out, socket) ->
+              Reply.error("ERR unscripted command '" + arguments.get(0) + "'")
+                  .act(arguments, out, socket);
+  // Guarded by this: the commands of each connection, by the order it was accepted.
+  private final List<List<List<String>>> commandsByConnection = new ArrayList<>();
   private final BlockingQueue<List<String>> received = new LinkedBlockingQueue<>();
   private final List<Socket> sockets = new CopyOnWriteArrayList<>();
   private final List<Thread> threads = new CopyOnWriteArrayList<>();
@@ -104,34 +116,49 @@ final class ScriptedRespServer implements AutoCloseable {
   }
 
   /** Starts a server on a free port of 127.0.0.1. */
-  static ScriptedRespServer start() throws IOException {
+  public static ScriptedRespServer start() throws IOException {
     ScriptedRespServer started =
         new ScriptedRespServer(new ServerSocket(0, 50, InetAddress.getLoopbackAddress()));
     started.spawn("resp-accept-" + started.port(), started::acceptLoop);
     return started;
   }
 
-  int port() {
+  public int port() {
     return server.getLocalPort();
   }
 
   /** From now on, the server does {@code reply} with every {@code command} (case-insensitive). */
-  ScriptedRespServer on(String command, Reply reply) {
+  public ScriptedRespServer on(String command, Reply reply) {
     script.put(command.toUpperCase(Locale.ROOT), reply);
     return this;
   }
 
   /** Same, with a reply chosen from the command's arguments (name first). */
-  ScriptedRespServer on(String command, Function<List<String>, Reply> reply) {
+  public ScriptedRespServer on(String command, Function<List<String>, Reply> reply) {
     return on(
         command, (arguments, out, socket) -> reply.apply(arguments).act(arguments, out, socket));
+  }
+
+  /** From now on, every command without a script of its own gets {@code reply}. */
+  public ScriptedRespServer otherwise(Reply reply) {
+    return otherwise(connection -> reply);
+  }
+
+  /**
+   * From now on, a command without a script of its own gets the reply chosen by the index of its
+   * connection (0 for the first accepted), e.g. a first connection that hangs up and a second that
+   * answers.
+   */
+  public ScriptedRespServer otherwise(IntFunction<Reply> byConnection) {
+    this.fallback = byConnection;
+    return this;
   }
 
   /**
    * Waits until the server received a command of this name and returns its arguments (name first);
    * fails when none came within {@code timeout}. Commands of other names are skipped.
    */
-  List<String> awaitCommand(String command, Duration timeout) throws InterruptedException {
+  public List<String> awaitCommand(String command, Duration timeout) throws InterruptedException {
     long end = System.nanoTime() + timeout.toNanos();
     while (true) {
       List<String> next = received.poll(end - System.nanoTime(), TimeUnit.NANOSECONDS);
@@ -146,12 +173,54 @@ final class ScriptedRespServer implements AutoCloseable {
   }
 
   /** The names of the commands received and not yet awaited. */
-  List<String> receivedCommands() {
+  public List<String> receivedCommands() {
     List<String> names = new ArrayList<>();
     for (List<String> command : received) {
       names.add(command.get(0));
     }
     return names;
+  }
+
+  /** Connections accepted so far. */
+  public synchronized int connections() {
+    return commandsByConnection.size();
+  }
+
+  /** The commands connection {@code index} sent so far (0 for the first accepted), as words. */
+  public synchronized List<List<String>> commands(int index) {
+    return List.copyOf(commandsByConnection.get(index));
+  }
+
+  /** The commands every connection sent so far, as words, connection by connection. */
+  public synchronized List<List<String>> commands() {
+    List<List<String>> all = new ArrayList<>();
+    commandsByConnection.forEach(all::addAll);
+    return all;
+  }
+
+  /** Waits, at most {@code wait}, until {@code count} connections were accepted. */
+  public synchronized void awaitConnections(int count, Duration wait) throws InterruptedException {
+    long end = System.nanoTime() + wait.toNanos();
+    while (commandsByConnection.size() < count) {
+      long left = end - System.nanoTime();
+      if (left <= 0) {
+        throw new AssertionError(
+            "the server on port "
+                + port()
+                + " accepted "
+                + commandsByConnection.size()
+                + " connection(s) within "
+                + wait
+                + ", expected "
+                + count);
+      }
+      wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+    }
+  }
+
+  /** Stops accepting: later connects are refused; open connections stay. */
+  public void stopAccepting() throws IOException {
+    server.close();
   }
 
   private void acceptLoop() {
@@ -163,11 +232,17 @@ final class ScriptedRespServer implements AutoCloseable {
         return; // closed
       }
       sockets.add(socket);
-      spawn("resp-connection-" + port() + "-" + socket.getPort(), () -> serve(socket));
+      int index;
+      synchronized (this) {
+        index = commandsByConnection.size();
+        commandsByConnection.add(new ArrayList<>());
+        notifyAll();
+      }
+      spawn("resp-connection-" + port() + "-" + index, () -> serve(socket, index));
     }
   }
 
-  private void serve(Socket socket) {
+  private void serve(Socket socket, int index) {
     try (socket) {
       InputStream in = new BufferedInputStream(socket.getInputStream());
       OutputStream out = socket.getOutputStream();
@@ -176,17 +251,20 @@ final class ScriptedRespServer implements AutoCloseable {
         if (arguments == null) {
           return;
         }
+        synchronized (this) {
+          commandsByConnection.get(index).add(arguments);
+        }
         received.add(arguments);
         Reply reply = script.get(arguments.get(0).toUpperCase(Locale.ROOT));
         if (reply == null) {
-          reply = Reply.error("ERR unscripted command '" + arguments.get(0) + "'");
+          reply = fallback.apply(index);
         }
         reply.act(arguments, out, socket);
       }
     } catch (SocketException e) {
       // the client or the test closed the connection
     } catch (IOException e) {
-      if (!closed) {
+      if (!closed && !socket.isClosed()) {
         throw new IllegalStateException("the scripted server failed", e);
       }
     }

@@ -436,21 +436,8 @@ public final class EtcdServers implements AutoCloseable {
      * it and tries twice more on new ports.
      */
     public EtcdServers start() {
-      LocalServer.PortTakenException last = null;
-      for (int attempt = 1; attempt <= 3; attempt++) {
-        EtcdServers cluster = build();
-        try {
-          cluster.start();
-          return cluster;
-        } catch (LocalServer.PortTakenException e) {
-          last = e;
-          cluster.close();
-        } catch (RuntimeException e) {
-          cluster.close();
-          throw e;
-        }
-      }
-      throw new LocalClusterException("could not start etcd after 3 attempts (ports taken)", last);
+      return LocalServer.startOnFreePorts(
+          3, " etcd", this::build, EtcdServers::start, EtcdServers::close);
     }
   }
 }

@@ -18,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -162,22 +163,33 @@ public abstract class LocalServer implements AutoCloseable {
    * times at most.
    */
   public static <T extends LocalServer> T startOnFreePorts(int attempts, Supplier<T> create) {
+    return startOnFreePorts(attempts, "", create, LocalServer::start, LocalServer::close);
+  }
+
+  /**
+   * The retry of {@link #startOnFreePorts(int, Supplier)} for anything that starts on ports it
+   * picked (a server, a cluster of them): {@code create} a fresh one, {@code start} it; on a {@link
+   * PortTakenException} {@code close} it and try again, {@code attempts} times at most; on any
+   * other failure close it and rethrow. {@code what} names it in the error (e.g. {@code " etcd"}).
+   */
+  static <T> T startOnFreePorts(
+      int attempts, String what, Supplier<T> create, Consumer<T> start, Consumer<T> close) {
     PortTakenException last = null;
     for (int attempt = 1; attempt <= attempts; attempt++) {
       T server = create.get();
       try {
-        server.start();
+        start.accept(server);
         return server;
       } catch (PortTakenException e) {
         last = e;
-        server.close();
+        close.accept(server);
       } catch (RuntimeException e) {
-        server.close();
+        close.accept(server);
         throw e;
       }
     }
     throw new LocalClusterException(
-        "could not start after " + attempts + " attempts (ports taken)", last);
+        "could not start" + what + " after " + attempts + " attempts (ports taken)", last);
   }
 
   /** The command line arguments (the same for every start). */

@@ -2,7 +2,6 @@ package io.jumpgate.bench.timing;
 
 import io.jumpgate.driver.JumpgateClient;
 import io.jumpgate.driver.JumpgateCommands;
-import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.it.fixture.EtcdCluster;
 import io.jumpgate.it.fixture.LocalCluster;
 import io.jumpgate.it.fixture.Poll;
@@ -10,7 +9,6 @@ import io.jumpgate.it.fixture.ProcessFixture;
 import io.jumpgate.it.fixture.RedisProcess;
 import io.jumpgate.routing.Xxh64JumpRouter;
 import io.jumpgate.spi.JumpgateException;
-import io.jumpgate.topology.EtcdTopologyOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -157,15 +155,7 @@ public final class FailoverRun {
             LEADERS,
             1);
     JumpgateClient client =
-        fixture.register(
-            JumpgateClient.create(
-                JumpgateOptions.builder()
-                    .etcd(
-                        EtcdTopologyOptions.builder()
-                            .endpoints(cluster.etcd().endpointList())
-                            .cluster(CLUSTER)
-                            .build())
-                    .build()));
+        fixture.register(JumpgateClient.create(cluster.clientOptions().build()));
     boolean[] affected = new boolean[SHARDS];
     Map<String, String> failover = new LinkedHashMap<>();
     for (int shard = 0; shard < SHARDS; shard++) {

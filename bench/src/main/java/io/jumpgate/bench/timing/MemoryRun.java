@@ -6,7 +6,6 @@ import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.it.fixture.LocalCluster;
 import io.jumpgate.it.fixture.ProcessFixture;
 import io.jumpgate.routing.Xxh64JumpRouter;
-import io.jumpgate.topology.EtcdTopologyOptions;
 import java.lang.management.BufferPoolMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.reflect.Field;
@@ -105,14 +104,7 @@ public final class MemoryRun {
 
   private static Map<String, Object> run(ProcessFixture fixture, boolean quick) throws Exception {
     LocalCluster cluster = LocalCluster.start(fixture, "memory", SHARDS, NODES, 0);
-    JumpgateOptions options =
-        JumpgateOptions.builder()
-            .etcd(
-                EtcdTopologyOptions.builder()
-                    .endpoints(cluster.etcd().endpointList())
-                    .cluster(cluster.cluster())
-                    .build())
-            .build();
+    JumpgateOptions options = cluster.clientOptions().build();
     String[] keys = keysOfFirstShards(NODES);
 
     long heapBefore = settledHeap();

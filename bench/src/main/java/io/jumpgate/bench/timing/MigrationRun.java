@@ -4,6 +4,7 @@ import io.jumpgate.bench.timing.MigrationWorkload.Stage;
 import io.jumpgate.driver.JumpgateClient;
 import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.it.fixture.LocalCluster;
+import io.jumpgate.it.fixture.MoverFlags;
 import io.jumpgate.it.fixture.ProcessFixture;
 import io.jumpgate.it.fixture.RedisProcess;
 import io.jumpgate.migration.GroupOutcome;

@@ -1,5 +1,7 @@
 package io.jumpgate.bench.timing;
 
+import io.jumpgate.it.fixture.MoverProcessMain;
+import io.jumpgate.it.fixture.MoverProtocol;
 import io.jumpgate.migration.GroupOutcome;
 import io.jumpgate.migration.MapChangeMover;
 import io.jumpgate.migration.MovePhase;
@@ -23,11 +25,12 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 /**
- * {@link MoverChildMain} in a JVM of its own (this JVM's {@code java} and class path, plus {@code
- * jvmOptions}), seen from {@link MigrationRun}: {@link #start} waits until it has planned, {@link
- * #apply} lets it go and waits for its result; phases and progress reach the callbacks on the
- * reader thread as they are printed. Its stderr goes to a file. {@link #close} kills it if it still
- * runs. Not thread-safe: one caller.
+ * The fixture's {@link MoverProcessMain} (through {@link MoverChildMain}, which adds the thread CPU
+ * report) in a JVM of its own (this JVM's {@code java} and class path, plus {@code jvmOptions}),
+ * adding a node as an operator's {@code jumpgate add-node --apply} would, seen from {@link
+ * MigrationRun}: {@link #start} waits until it has planned, {@link #apply} lets it go and waits for
+ * its result; phases and progress reach the callbacks on the reader thread as they are printed. Its
+ * stderr goes to a file. {@link #close} kills it if it still runs. Not thread-safe: one caller.
  */
 final class MoverChild implements AutoCloseable {
 
@@ -66,7 +69,7 @@ final class MoverChild implements AutoCloseable {
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.add(MoverChildMain.class.getName());
-    command.addAll(arguments);
+    command.addAll(commandLine(arguments));
     Files.createDirectories(stderr.toAbsolutePath().getParent());
     Process process = new ProcessBuilder(command).redirectError(stderr.toFile()).start();
     MoverChild child = new MoverChild(process, onPhase, onProgress);
@@ -85,6 +88,22 @@ final class MoverChild implements AutoCloseable {
           e);
     }
     return child;
+  }
+
+  /** ENDPOINTS CLUSTER NODE_ID HOST PORT and the mover's flags, as {@link MoverProcessMain}'s. */
+  private static List<String> commandLine(List<String> arguments) {
+    if (arguments.size() < 5) {
+      throw new IllegalArgumentException(
+          "MoverChild: needs ENDPOINTS CLUSTER NODE_ID HOST PORT [mover flags], got " + arguments);
+    }
+    List<String> line = new ArrayList<>();
+    line.addAll(List.of("--endpoints", arguments.get(0), "--cluster", arguments.get(1)));
+    line.addAll(
+        List.of("--add-node", arguments.get(2) + ":" + arguments.get(3) + ":" + arguments.get(4)));
+    line.add("--wait-for-go");
+    line.addAll(List.of("--progress-ms", Long.toString(MoveProgressSampler.PERIOD_MILLIS)));
+    line.addAll(arguments.subList(5, arguments.size()));
+    return line;
   }
 
   long pid() {
@@ -121,27 +140,26 @@ final class MoverChild implements AutoCloseable {
             new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
       while ((line = reader.readLine()) != null) {
-        if (!line.startsWith(MoverChildProtocol.PROGRESS)) {
+        if (!line.startsWith(MoverProtocol.PROGRESS)) {
           synchronized (lines) {
             lines.add(line);
           }
         }
-        if (line.startsWith(MoverChildProtocol.READY)) {
-          ready.complete(
-              MoverChildProtocol.parseSet(line.substring(MoverChildProtocol.READY.length())));
-        } else if (line.startsWith(MoverChildProtocol.PHASE)) {
-          onPhase.accept(MovePhase.valueOf(line.substring(MoverChildProtocol.PHASE.length())));
-        } else if (line.startsWith(MoverChildProtocol.PROGRESS)) {
-          onProgress.accept(MoverChildProtocol.parseProgress(line));
-        } else if (line.startsWith(MoverChildProtocol.GROUP)) {
-          groups.add(MoverChildProtocol.parseGroup(line));
-        } else if (line.startsWith(MoverChildProtocol.MOVE)) {
-          moves.add(MoverChildProtocol.parseMove(line, groups));
+        if (line.startsWith(MoverProtocol.READY)) {
+          ready.complete(MoverProtocol.parseSet(line.substring(MoverProtocol.READY.length())));
+        } else if (line.startsWith(MoverProtocol.PHASE)) {
+          onPhase.accept(MovePhase.valueOf(line.substring(MoverProtocol.PHASE.length())));
+        } else if (line.startsWith(MoverProtocol.PROGRESS)) {
+          onProgress.accept(MoverProtocol.parseProgress(line));
+        } else if (line.startsWith(MoverProtocol.GROUP)) {
+          groups.add(MoverProtocol.parseGroup(line));
+        } else if (line.startsWith(MoverProtocol.MOVE)) {
+          moves.add(MoverProtocol.parseMove(line, groups));
           groups.clear();
-        } else if (line.startsWith(MoverChildProtocol.DONE)) {
-          boolean complete = Boolean.parseBoolean(line.substring(MoverChildProtocol.DONE.length()));
+        } else if (line.startsWith(MoverProtocol.DONE)) {
+          boolean complete = Boolean.parseBoolean(line.substring(MoverProtocol.DONE.length()));
           done.complete(new MapChangeMover.Result(moves, null, complete));
-        } else if (line.startsWith(MoverChildProtocol.FAILED)) {
+        } else if (line.startsWith(MoverProtocol.FAILED)) {
           IllegalStateException failure = new IllegalStateException("mover JVM: " + line);
           ready.completeExceptionally(failure);
           done.completeExceptionally(failure);

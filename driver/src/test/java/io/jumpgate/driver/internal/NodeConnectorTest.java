@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.jumpgate.driver.JumpgateOptions;
+import io.jumpgate.driver.ScriptedRespServer;
+import io.jumpgate.driver.ScriptedRespServer.Reply;
 import io.jumpgate.spi.Node;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisCommandTimeoutException;
@@ -38,7 +40,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The node connections' settings, as behaviour: against a {@link FakeRedisServer} on loopback (a
+ * The node connections' settings, as behaviour: against a {@link ScriptedRespServer} on loopback (a
  * real Lettuce connection, a fake server), with every wait bounded.
  */
 class NodeConnectorTest {
@@ -118,7 +120,7 @@ class NodeConnectorTest {
 
   @Test
   void should_time_a_command_out_at_what_is_left_of_its_own_deadline() throws Exception {
-    try (FakeRedisServer server = new FakeRedisServer(index -> FakeRedisServer.Reply.SILENT)) {
+    try (ScriptedRespServer server = ScriptedRespServer.start().otherwise(Reply.none())) {
       NodeConnector connector = connector(options().commandTimeout(Duration.ofSeconds(30)));
       StatefulRedisConnection<byte[], byte[]> connection = open(connector, server);
       long start = System.nanoTime();
@@ -137,7 +139,7 @@ class NodeConnectorTest {
   @Test
   void should_arm_no_timer_for_a_command_whose_blocked_caller_watches_its_deadline()
       throws Exception {
-    try (FakeRedisServer server = new FakeRedisServer(index -> FakeRedisServer.Reply.SILENT)) {
+    try (ScriptedRespServer server = ScriptedRespServer.start().otherwise(Reply.none())) {
       NodeConnector connector = connector(options());
       StatefulRedisConnection<byte[], byte[]> connection = open(connector, server);
 
@@ -156,12 +158,9 @@ class NodeConnectorTest {
   @Test
   void should_fail_a_command_in_flight_when_its_connection_drops_and_never_send_it_again()
       throws Exception {
-    try (FakeRedisServer server =
-        new FakeRedisServer(
-            index ->
-                index == 0
-                    ? FakeRedisServer.Reply.HANG_UP_AFTER_FIRST_COMMAND
-                    : FakeRedisServer.Reply.OK)) {
+    try (ScriptedRespServer server =
+        ScriptedRespServer.start()
+            .otherwise(index -> index == 0 ? Reply.closeConnection() : Reply.with("+OK\r\n"))) {
       NodeConnector connector = connector(options().commandTimeout(Duration.ofSeconds(30)));
       StatefulRedisConnection<byte[], byte[]> connection = open(connector, server);
 
@@ -185,8 +184,8 @@ class NodeConnectorTest {
 
   @Test
   void should_refuse_a_command_at_once_while_the_node_is_unreachable() throws Exception {
-    try (FakeRedisServer server =
-        new FakeRedisServer(index -> FakeRedisServer.Reply.HANG_UP_AFTER_FIRST_COMMAND)) {
+    try (ScriptedRespServer server =
+        ScriptedRespServer.start().otherwise(Reply.closeConnection())) {
       NodeConnector connector = connector(options().commandTimeout(Duration.ofSeconds(30)));
       StatefulRedisConnection<byte[], byte[]> connection = open(connector, server);
       server.stopAccepting();
@@ -208,7 +207,7 @@ class NodeConnectorTest {
 
   @Test
   void should_refuse_a_command_beyond_the_request_queue_at_once() throws Exception {
-    try (FakeRedisServer server = new FakeRedisServer(index -> FakeRedisServer.Reply.SILENT)) {
+    try (ScriptedRespServer server = ScriptedRespServer.start().otherwise(Reply.none())) {
       NodeConnector connector = connector(options().requestQueueSize(2));
       StatefulRedisConnection<byte[], byte[]> connection = open(connector, server);
 
@@ -229,7 +228,7 @@ class NodeConnectorTest {
 
   @Test
   void should_send_the_connection_name_in_the_handshake_and_no_library_name() throws Exception {
-    try (FakeRedisServer server = new FakeRedisServer(index -> FakeRedisServer.Reply.OK)) {
+    try (ScriptedRespServer server = ScriptedRespServer.start().otherwise(Reply.with("+OK\r\n"))) {
       NodeConnector connector = new NodeConnector(resources, options().build(), "jumpgate:c1");
       open(connector, server);
 
@@ -353,7 +352,7 @@ class NodeConnectorTest {
   }
 
   private static StatefulRedisConnection<byte[], byte[]> open(
-      NodeConnector connector, FakeRedisServer server) throws Exception {
+      NodeConnector connector, ScriptedRespServer server) throws Exception {
     return connector
         .connect(Node.of("fake", "127.0.0.1", server.port()))
         .get(WAIT.toSeconds(), TimeUnit.SECONDS);

@@ -30,11 +30,7 @@ class CliMigrateIT {
   @Test
   void should_show_a_migration_whose_mover_died_and_abort_it_with_nothing_moved() throws Exception {
     LocalCluster cluster = LocalCluster.start(fixture, "it", SHARDS, 2, 0);
-    EtcdTopologyOptions etcd =
-        EtcdTopologyOptions.builder()
-            .endpoints(cluster.etcd().endpointList())
-            .cluster(cluster.cluster())
-            .build();
+    EtcdTopologyOptions etcd = cluster.etcdOptions();
     String from = LocalCluster.leaderId(3 % 2);
     String to = LocalCluster.leaderId(1 - 3 % 2);
     // Given a mover that recorded a migration of shard 3, marked it and died (its lock is gone)

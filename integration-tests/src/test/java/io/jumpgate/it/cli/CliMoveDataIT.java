@@ -314,11 +314,7 @@ class CliMoveDataIT {
   private Setup startCluster(String name) throws Exception {
     LocalCluster cluster = LocalCluster.start(fixture, name, SHARDS, 3, 0);
     RedisProcess newServer = fixture.redis();
-    EtcdTopologyOptions etcd =
-        EtcdTopologyOptions.builder()
-            .endpoints(cluster.etcd().endpointList())
-            .cluster(cluster.cluster())
-            .build();
+    EtcdTopologyOptions etcd = cluster.etcdOptions();
     Map<String, RedisProcess> servers = new LinkedHashMap<>();
     for (int index = 0; index < 3; index++) {
       servers.put(LocalCluster.leaderId(index), cluster.leader(index));

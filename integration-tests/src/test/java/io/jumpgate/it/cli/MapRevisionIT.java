@@ -14,7 +14,6 @@ import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.it.fixture.LocalCluster;
 import io.jumpgate.it.fixture.Poll;
 import io.jumpgate.it.fixture.ProcessFixture;
-import io.jumpgate.topology.EtcdTopologyOptions;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -101,14 +100,7 @@ class MapRevisionIT {
 
   private static JumpgateClient client(LocalCluster cluster, String clientId) {
     return JumpgateClient.create(
-        JumpgateOptions.builder()
-            .clientId(clientId)
-            .etcd(
-                EtcdTopologyOptions.builder()
-                    .endpoints(cluster.etcd().endpointList())
-                    .cluster(cluster.cluster())
-                    .build())
-            .build());
+        JumpgateOptions.builder().clientId(clientId).etcd(cluster.etcdOptions()).build());
   }
 
   private static String registryKey(LocalCluster cluster, JumpgateClient client) {

@@ -8,13 +8,11 @@ import io.jumpgate.driver.CommandFailedException;
 import io.jumpgate.driver.JumpgateClient;
 import io.jumpgate.driver.JumpgateCommands;
 import io.jumpgate.driver.JumpgateConnection;
-import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.it.fixture.LocalCluster;
 import io.jumpgate.it.fixture.Poll;
 import io.jumpgate.it.fixture.ProcessFixture;
 import io.jumpgate.it.fixture.RedisProcess;
 import io.jumpgate.routing.Xxh64JumpRouter;
-import io.jumpgate.topology.EtcdTopologyOptions;
 import io.lettuce.core.FlushMode;
 import io.lettuce.core.KeyScanCursor;
 import io.lettuce.core.ScanArgs;
@@ -43,15 +41,7 @@ class DriverBroadcastIT {
   @RegisterExtension final ProcessFixture fixture = new ProcessFixture();
 
   private JumpgateClient client(LocalCluster cluster) {
-    return fixture.register(
-        JumpgateClient.create(
-            JumpgateOptions.builder()
-                .etcd(
-                    EtcdTopologyOptions.builder()
-                        .endpoints(cluster.etcd().endpointList())
-                        .cluster(cluster.cluster())
-                        .build())
-                .build()));
+    return fixture.register(JumpgateClient.create(cluster.clientOptions().build()));
   }
 
   /**

@@ -12,7 +12,6 @@ import io.jumpgate.it.fixture.ProcessFixture;
 import io.jumpgate.it.fixture.RedisProcess;
 import io.jumpgate.routing.Xxh64JumpRouter;
 import io.jumpgate.testkit.Resp;
-import io.jumpgate.topology.EtcdTopologyOptions;
 import io.lettuce.core.KeyValue;
 import io.lettuce.core.ScoredValue;
 import java.io.IOException;
@@ -67,13 +66,7 @@ final class DriverCommandsCluster {
       ProcessFixture fixture, Consumer<JumpgateOptions.Builder> options) throws Exception {
     LocalCluster cluster = LocalCluster.start(fixture, "it", SHARDS, 3, 0);
     RedisProcess reference = fixture.redis();
-    JumpgateOptions.Builder builder =
-        JumpgateOptions.builder()
-            .etcd(
-                EtcdTopologyOptions.builder()
-                    .endpoints(cluster.etcd().endpointList())
-                    .cluster(cluster.cluster())
-                    .build());
+    JumpgateOptions.Builder builder = cluster.clientOptions();
     options.accept(builder);
     JumpgateClient client = fixture.register(JumpgateClient.create(builder.build()));
     return new DriverCommandsCluster(cluster, reference, client);

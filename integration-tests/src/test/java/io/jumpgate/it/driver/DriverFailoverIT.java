@@ -16,7 +16,6 @@ import io.jumpgate.it.fixture.RedisProcess;
 import io.jumpgate.routing.Xxh64JumpRouter;
 import io.jumpgate.spi.JumpgateException;
 import io.jumpgate.testkit.Resp;
-import io.jumpgate.topology.EtcdTopologyOptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,14 +47,7 @@ class DriverFailoverIT {
   private final ExecutorService load = Executors.newCachedThreadPool();
 
   private JumpgateClient client(LocalCluster cluster, JumpgateOptions.Builder extra) {
-    JumpgateOptions options =
-        extra
-            .etcd(
-                EtcdTopologyOptions.builder()
-                    .endpoints(cluster.etcd().endpointList())
-                    .cluster(cluster.cluster())
-                    .build())
-            .build();
+    JumpgateOptions options = extra.etcd(cluster.etcdOptions()).build();
     return fixture.register(JumpgateClient.create(options));
   }
 

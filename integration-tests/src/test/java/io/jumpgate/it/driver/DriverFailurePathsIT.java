@@ -4,13 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jumpgate.driver.JumpgateAsyncCommands;
 import io.jumpgate.driver.JumpgateClient;
-import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.it.fixture.LocalCluster;
 import io.jumpgate.it.fixture.Poll;
 import io.jumpgate.it.fixture.ProcessFixture;
 import io.jumpgate.it.fixture.RedisProcess;
 import io.jumpgate.routing.Xxh64JumpRouter;
-import io.jumpgate.topology.EtcdTopologyOptions;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -35,12 +33,8 @@ class DriverFailurePathsIT {
   private JumpgateClient client(LocalCluster cluster) {
     return fixture.register(
         JumpgateClient.create(
-            JumpgateOptions.builder()
-                .etcd(
-                    EtcdTopologyOptions.builder()
-                        .endpoints(cluster.etcd().endpointList())
-                        .cluster(cluster.cluster())
-                        .build())
+            cluster
+                .clientOptions()
                 .commandTimeout(Duration.ofSeconds(1))
                 .connectTimeout(Duration.ofMillis(500))
                 .registration(false)

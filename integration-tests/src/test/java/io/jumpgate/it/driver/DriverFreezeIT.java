@@ -62,11 +62,7 @@ class DriverFreezeIT {
   void should_cut_a_shard_over_under_incr_load_with_no_error_and_every_incr_counted_once()
       throws Exception {
     LocalCluster cluster = LocalCluster.start(fixture, "it", SHARDS, 2, 0);
-    EtcdTopologyOptions etcd =
-        EtcdTopologyOptions.builder()
-            .endpoints(cluster.etcd().endpointList())
-            .cluster(cluster.cluster())
-            .build();
+    EtcdTopologyOptions etcd = cluster.etcdOptions();
     JumpgateClient client =
         fixture.register(
             JumpgateClient.create(

@@ -14,7 +14,6 @@ import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.it.fixture.LocalCluster;
 import io.jumpgate.it.fixture.Poll;
 import io.jumpgate.it.fixture.ProcessFixture;
-import io.jumpgate.topology.EtcdTopologyOptions;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -43,15 +42,7 @@ class DriverMetricsIT {
   @RegisterExtension final ProcessFixture fixture = new ProcessFixture();
 
   private JumpgateClient client(LocalCluster cluster, JumpgateOptions.Builder options) {
-    return fixture.register(
-        JumpgateClient.create(
-            options
-                .etcd(
-                    EtcdTopologyOptions.builder()
-                        .endpoints(cluster.etcd().endpointList())
-                        .cluster(cluster.cluster())
-                        .build())
-                .build()));
+    return fixture.register(JumpgateClient.create(options.etcd(cluster.etcdOptions()).build()));
   }
 
   private Client etcd(LocalCluster cluster) {

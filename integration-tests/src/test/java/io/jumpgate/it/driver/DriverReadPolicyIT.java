@@ -6,12 +6,10 @@ import io.jumpgate.driver.CommandEvent;
 import io.jumpgate.driver.CommandListener;
 import io.jumpgate.driver.JumpgateClient;
 import io.jumpgate.driver.JumpgateCommands;
-import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.driver.ReadPolicy;
 import io.jumpgate.it.fixture.LocalCluster;
 import io.jumpgate.it.fixture.Poll;
 import io.jumpgate.it.fixture.ProcessFixture;
-import io.jumpgate.topology.EtcdTopologyOptions;
 import java.time.Duration;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -29,12 +27,8 @@ class DriverReadPolicyIT {
     return fixture
         .register(
             JumpgateClient.create(
-                JumpgateOptions.builder()
-                    .etcd(
-                        EtcdTopologyOptions.builder()
-                            .endpoints(cluster.etcd().endpointList())
-                            .cluster(cluster.cluster())
-                            .build())
+                cluster
+                    .clientOptions()
                     .readPolicy(policy)
                     .commandTimeout(Duration.ofSeconds(1))
                     .commandListener(

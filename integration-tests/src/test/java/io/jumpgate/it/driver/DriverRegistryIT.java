@@ -12,7 +12,6 @@ import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.it.fixture.LocalCluster;
 import io.jumpgate.it.fixture.Poll;
 import io.jumpgate.it.fixture.ProcessFixture;
-import io.jumpgate.topology.EtcdTopologyOptions;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -40,11 +39,7 @@ class DriverRegistryIT {
             JumpgateClient.create(
                 JumpgateOptions.builder()
                     .clientId("keepalive-it")
-                    .etcd(
-                        EtcdTopologyOptions.builder()
-                            .endpoints(cluster.etcd().endpointList())
-                            .cluster(cluster.cluster())
-                            .build())
+                    .etcd(cluster.etcdOptions())
                     .build()));
     String key = cluster.root() + "clients/" + client.clientId().orElseThrow();
     AtomicReference<KeyValue> entry = new AtomicReference<>();

@@ -5,12 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jumpgate.driver.JumpgateClient;
 import io.jumpgate.driver.JumpgateCommands;
-import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.it.fixture.LocalCluster;
 import io.jumpgate.it.fixture.ProcessFixture;
 import io.jumpgate.it.fixture.RedisProcess;
 import io.jumpgate.routing.Xxh64JumpRouter;
-import io.jumpgate.topology.EtcdTopologyOptions;
 import io.lettuce.core.KeyValue;
 import io.lettuce.core.RedisCommandExecutionException;
 import java.util.ArrayList;
@@ -26,15 +24,7 @@ class DriverRoutingIT {
   @RegisterExtension final ProcessFixture fixture = new ProcessFixture();
 
   private JumpgateClient client(LocalCluster cluster) {
-    return fixture.register(
-        JumpgateClient.create(
-            JumpgateOptions.builder()
-                .etcd(
-                    EtcdTopologyOptions.builder()
-                        .endpoints(cluster.etcd().endpointList())
-                        .cluster(cluster.cluster())
-                        .build())
-                .build()));
+    return fixture.register(JumpgateClient.create(cluster.clientOptions().build()));
   }
 
   @Test
@@ -91,12 +81,8 @@ class DriverRoutingIT {
     JumpgateClient client =
         fixture.register(
             JumpgateClient.create(
-                JumpgateOptions.builder()
-                    .etcd(
-                        EtcdTopologyOptions.builder()
-                            .endpoints(cluster.etcd().endpointList())
-                            .cluster(cluster.cluster())
-                            .build())
+                cluster
+                    .clientOptions()
                     .commandListener(
                         new io.jumpgate.driver.CommandListener() {
                           @Override

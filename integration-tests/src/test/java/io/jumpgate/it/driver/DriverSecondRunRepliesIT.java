@@ -5,14 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jumpgate.driver.CommandFailedException;
 import io.jumpgate.driver.JumpgateAsyncCommands;
 import io.jumpgate.driver.JumpgateClient;
-import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.driver.Outcome;
 import io.jumpgate.driver.RetryOptions;
 import io.jumpgate.it.fixture.LocalCluster;
 import io.jumpgate.it.fixture.Poll;
 import io.jumpgate.it.fixture.ProcessFixture;
 import io.jumpgate.it.fixture.RedisProcess;
-import io.jumpgate.topology.EtcdTopologyOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -87,15 +85,7 @@ class DriverSecondRunRepliesIT {
   private JumpgateClient client(LocalCluster cluster, RetryOptions retry) {
     return fixture.register(
         JumpgateClient.create(
-            JumpgateOptions.builder()
-                .etcd(
-                    EtcdTopologyOptions.builder()
-                        .endpoints(cluster.etcd().endpointList())
-                        .cluster(cluster.cluster())
-                        .build())
-                .commandTimeout(Duration.ofSeconds(10))
-                .retry(retry)
-                .build()));
+            cluster.clientOptions().commandTimeout(Duration.ofSeconds(10)).retry(retry).build()));
   }
 
   /**

@@ -7,13 +7,11 @@ import io.jumpgate.driver.CommandEvent;
 import io.jumpgate.driver.CommandListener;
 import io.jumpgate.driver.JumpgateClient;
 import io.jumpgate.driver.JumpgateCommands;
-import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.it.fixture.LocalCluster;
 import io.jumpgate.it.fixture.ProcessFixture;
 import io.jumpgate.it.fixture.RedisProcess;
 import io.jumpgate.it.fixture.TwemproxyProcess;
 import io.jumpgate.routing.Xxh64JumpRouter;
-import io.jumpgate.topology.EtcdTopologyOptions;
 import io.lettuce.core.KeyValue;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
@@ -54,12 +52,8 @@ class DriverThroughTwemproxyIT {
     JumpgateClient client =
         fixture.register(
             JumpgateClient.create(
-                JumpgateOptions.builder()
-                    .etcd(
-                        EtcdTopologyOptions.builder()
-                            .endpoints(cluster.etcd().endpointList())
-                            .cluster(cluster.cluster())
-                            .build())
+                cluster
+                    .clientOptions()
                     .commandTimeout(Duration.ofSeconds(5))
                     // twemproxy refuses CLIENT SETNAME
                     .connectionNames(false)

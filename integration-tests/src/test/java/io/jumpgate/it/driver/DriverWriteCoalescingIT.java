@@ -8,7 +8,6 @@ import io.jumpgate.driver.JumpgateCommands;
 import io.jumpgate.driver.JumpgateOptions;
 import io.jumpgate.it.fixture.LocalCluster;
 import io.jumpgate.it.fixture.ProcessFixture;
-import io.jumpgate.topology.EtcdTopologyOptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,12 +35,8 @@ class DriverWriteCoalescingIT {
   private JumpgateClient client(LocalCluster cluster) {
     return fixture.register(
         JumpgateClient.create(
-            JumpgateOptions.builder()
-                .etcd(
-                    EtcdTopologyOptions.builder()
-                        .endpoints(cluster.etcd().endpointList())
-                        .cluster(cluster.cluster())
-                        .build())
+            cluster
+                .clientOptions()
                 .registration(false)
                 // Correctness, not latency: on a loaded machine the first connect can take more
                 // than the default 2 s, and an INCR that timed out may or may not have counted.

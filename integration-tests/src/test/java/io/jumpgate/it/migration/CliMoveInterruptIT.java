@@ -62,11 +62,7 @@ class CliMoveInterruptIT {
     // Given three leaders holding 30,000 keys on their owners, and an empty server
     LocalCluster cluster = LocalCluster.start(fixture, "cli-interrupt", SHARDS, 3, 0);
     RedisProcess newServer = fixture.redis();
-    EtcdTopologyOptions etcd =
-        EtcdTopologyOptions.builder()
-            .endpoints(cluster.etcd().endpointList())
-            .cluster(cluster.cluster())
-            .build();
+    EtcdTopologyOptions etcd = cluster.etcdOptions();
     Map<String, RedisProcess> servers = new LinkedHashMap<>();
     for (int index = 0; index < 3; index++) {
       servers.put(LocalCluster.leaderId(index), cluster.leader(index));

@@ -157,11 +157,7 @@ class MapChangeMoverIT {
   private Grown start(String clusterName) throws Exception {
     LocalCluster cluster = LocalCluster.start(fixture, clusterName, SHARDS, 3, 0);
     RedisProcess newServer = fixture.redis();
-    EtcdTopologyOptions etcd =
-        EtcdTopologyOptions.builder()
-            .endpoints(cluster.etcd().endpointList())
-            .cluster(cluster.cluster())
-            .build();
+    EtcdTopologyOptions etcd = cluster.etcdOptions();
     Map<String, RedisProcess> servers = new HashMap<>();
     for (int index = 0; index < 3; index++) {
       servers.put(LocalCluster.leaderId(index), cluster.leader(index));

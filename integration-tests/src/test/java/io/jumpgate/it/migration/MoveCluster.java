@@ -68,11 +68,7 @@ final class MoveCluster {
     RedisProcess newServer = fixture.redis();
     cluster.putValue(
         "nodes/" + NEW_NODE, "{\"host\":\"127.0.0.1\",\"port\":" + newServer.port() + "}");
-    EtcdTopologyOptions etcd =
-        EtcdTopologyOptions.builder()
-            .endpoints(cluster.etcd().endpointList())
-            .cluster(cluster.cluster())
-            .build();
+    EtcdTopologyOptions etcd = cluster.etcdOptions();
     return new MoveCluster(fixture, cluster, etcd, newServer, Xxh64JumpRouter.forShards(shards));
   }
 

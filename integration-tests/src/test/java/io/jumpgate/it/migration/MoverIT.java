@@ -76,11 +76,7 @@ class MoverIT {
     RedisProcess newServer = fixture.redis();
     cluster.putValue(
         "nodes/" + NEW_NODE, "{\"host\":\"127.0.0.1\",\"port\":" + newServer.port() + "}");
-    EtcdTopologyOptions etcd =
-        EtcdTopologyOptions.builder()
-            .endpoints(cluster.etcd().endpointList())
-            .cluster(cluster.cluster())
-            .build();
+    EtcdTopologyOptions etcd = cluster.etcdOptions();
     return new Setup(cluster, etcd, newServer, Xxh64JumpRouter.forShards(SHARDS));
   }
 

@@ -77,11 +77,7 @@ class MoverKillIT {
     RedisProcess newServer = fixture.redis();
     cluster.putValue(
         "nodes/" + NEW_NODE, "{\"host\":\"127.0.0.1\",\"port\":" + newServer.port() + "}");
-    EtcdTopologyOptions etcd =
-        EtcdTopologyOptions.builder()
-            .endpoints(cluster.etcd().endpointList())
-            .cluster(cluster.cluster())
-            .build();
+    EtcdTopologyOptions etcd = cluster.etcdOptions();
     Xxh64JumpRouter router = Xxh64JumpRouter.forShards(SHARDS);
     Map<String, RedisProcess> servers =
         Map.of(
