@@ -9,12 +9,14 @@ import io.grpc.StatusRuntimeException;
 import io.jumpgate.spi.TopologyUnavailableException;
 import io.jumpgate.topology.internal.GrpcLogging;
 import io.jumpgate.topology.internal.GrpcRuntimeCheck;
+import io.jumpgate.topology.internal.WatchCallExecutor;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLException;
 
@@ -71,6 +73,20 @@ public final class EtcdClients {
    * @throws TopologyUnavailableException if the TLS material cannot be read
    */
   public static Client create(EtcdTopologyOptions options) {
+    return builder(options).build();
+  }
+
+  /**
+   * A client as {@link #create} builds it, whose watch streams deliver their messages on {@code
+   * watchCallbacks} instead of gRPC's shared executor ({@link WatchCallExecutor}); its other calls
+   * keep gRPC's executor. For a topology source that owns its client: the executor is its topology
+   * thread.
+   */
+  static Client createWithWatchCallbacksOn(EtcdTopologyOptions options, Executor watchCallbacks) {
+    return builder(options).interceptor(new WatchCallExecutor(watchCallbacks)).build();
+  }
+
+  private static ClientBuilder builder(EtcdTopologyOptions options) {
     GrpcRuntimeCheck.check();
     GrpcLogging.routeToSlf4j();
     ClientBuilder builder =
@@ -108,7 +124,7 @@ public final class EtcdClients {
             e);
       }
     }
-    return builder.build();
+    return builder;
   }
 
   /** Whether etcd refused the credentials or the permissions: retrying will not help. */

@@ -28,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -35,6 +36,7 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,12 +57,17 @@ import org.slf4j.LoggerFactory;
  *       same map revision) whose {@link TopologySnapshot#migrationLock()} and held shards follow
  *       it. {@code migrations/} and other keys the map does not use are ignored, not reported as
  *       invalid entries.
- *   <li>Every watch response is handed to this source's single topology thread (jetcd's threads are
- *       never blocked). Its events are grouped by revision, and each revision is applied and
- *       validated as one unit: never a half-applied transaction. The snapshot is built after the
- *       responses already queued on the thread: one per revision while the thread keeps up, one for
- *       several revisions when it falls behind (e.g. a key rewritten 100 times a second on a
- *       65536-shard map), so rebuilds are bounded by the thread's speed, not by the write rate.
+ *   <li>Every watch response is handled on this source's single topology thread (jetcd's and
+ *       Netty's threads are never blocked). A source that owns its jetcd client has gRPC deliver
+ *       the watch stream on that thread directly ({@code WatchCallExecutor}: gRPC's Netty event
+ *       loop hands each message to the topology thread, which parses it and runs jetcd's watcher
+ *       and this source's listener); with a shared client, jetcd calls from gRPC's executor and the
+ *       response is queued to the topology thread. Its events are grouped by revision, and each
+ *       revision is applied and validated as one unit: never a half-applied transaction. The
+ *       snapshot is built after the responses already queued on the thread: one per revision while
+ *       the thread keeps up, one for several revisions when it falls behind (e.g. a key rewritten
+ *       100 times a second on a 65536-shard map), so rebuilds are bounded by the thread's speed,
+ *       not by the write rate.
  *   <li>The resume loop is ours: the source tracks the last applied revision. On a watch error it
  *       closes the watcher and watches again from {@code lastApplied + 1} after a backoff; a
  *       revision not newer than {@code lastApplied} is ignored, and a key event not newer than that
@@ -98,7 +105,8 @@ import org.slf4j.LoggerFactory;
  * the first snapshot by {@code startTimeout}.
  *
  * <p>Threading: all methods are thread-safe. {@link #current()} is a volatile read. Listeners run
- * on the thread named {@code jumpgate-topology-<cluster>}, in revision order.
+ * on the thread named {@code jumpgate-topology-<cluster>}, in revision order (with an owned client,
+ * that thread also reads the watch stream: a slow listener delays the next message).
  */
 public final class EtcdTopologySource implements TopologySource {
 
@@ -111,6 +119,9 @@ public final class EtcdTopologySource implements TopologySource {
   private final Client client;
   private final boolean ownsClient;
   private final ScheduledExecutorService topologyThread;
+  // The thread the executor runs on (set by its thread factory): watch messages that gRPC already
+  // delivers on it are handled in place.
+  private volatile Thread runningThread;
   private final TopologyState state;
   private final TopologyListeners listeners;
   private final SourceStatusTracker status = new SourceStatusTracker();
@@ -139,19 +150,19 @@ public final class EtcdTopologySource implements TopologySource {
   private boolean publishQueued;
   private ScheduledFuture<?> watchdog;
 
-  private EtcdTopologySource(EtcdTopologyOptions options, Client client, boolean ownsClient) {
+  private EtcdTopologySource(
+      EtcdTopologyOptions options, Function<Executor, Client> clientOnThread, boolean ownsClient) {
     this.options = options;
     this.keys = TopologyKeys.forCluster(options.cluster());
     this.rangeStart = ByteSequence.from(keys.mapRangeStart(), StandardCharsets.UTF_8);
     this.rangeEnd = ByteSequence.from(keys.mapRangeEnd(), StandardCharsets.UTF_8);
-    this.client = client;
-    this.ownsClient = ownsClient;
     ScheduledThreadPoolExecutor thread =
         new ScheduledThreadPoolExecutor(
             1,
             runnable -> {
               Thread named = new Thread(runnable, "jumpgate-topology-" + options.cluster());
               named.setDaemon(true);
+              runningThread = named;
               return named;
             });
     // On close, pending timers (the start timeout, retries) are dropped, not waited for.
@@ -159,6 +170,8 @@ public final class EtcdTopologySource implements TopologySource {
     thread.setContinueExistingPeriodicTasksAfterShutdownPolicy(false);
     thread.setRemoveOnCancelPolicy(true);
     this.topologyThread = thread;
+    this.client = clientOnThread.apply(thread);
+    this.ownsClient = ownsClient;
     this.state = new TopologyState(keys, options.expectedShards(), options.clock());
     this.listeners = new TopologyListeners(description());
     this.backoff = options.retryBackoffMin();
@@ -166,7 +179,10 @@ public final class EtcdTopologySource implements TopologySource {
 
   /** A source with its own jetcd client, closed with the source. Call {@link #start()} next. */
   public static EtcdTopologySource create(EtcdTopologyOptions options) {
-    return new EtcdTopologySource(options, EtcdClients.create(options), true);
+    return new EtcdTopologySource(
+        options,
+        topologyThread -> EtcdClients.createWithWatchCallbacksOn(options, topologyThread),
+        true);
   }
 
   /**
@@ -174,7 +190,7 @@ public final class EtcdTopologySource implements TopologySource {
    * the client is not closed with the source.
    */
   public static EtcdTopologySource create(EtcdTopologyOptions options, Client client) {
-    return new EtcdTopologySource(options, client, false);
+    return new EtcdTopologySource(options, topologyThread -> client, false);
   }
 
   @Override
@@ -416,7 +432,7 @@ public final class EtcdTopologySource implements TopologySource {
                 rangeStart,
                 option,
                 Watch.listener(
-                    response -> onTopologyThread(() -> onWatchResponse(generation, response)),
+                    response -> onWatchMessage(() -> onWatchResponse(generation, response)),
                     error -> onTopologyThread(() -> onWatchError(generation, error)),
                     () -> onTopologyThread(() -> onWatchCompleted(generation))));
     if (watchdog == null && !closed) {
@@ -625,20 +641,34 @@ public final class EtcdTopologySource implements TopologySource {
     return new TopologyUnavailableException(description() + " was closed");
   }
 
+  /**
+   * Handles a watch message: in place when jetcd calls from the topology thread (a source with its
+   * own client: gRPC delivers the watch stream there), else queued to it (a shared client: gRPC's
+   * executor).
+   */
+  private void onWatchMessage(Runnable action) {
+    if (Thread.currentThread() == runningThread) {
+      guarded(action);
+    } else {
+      onTopologyThread(action);
+    }
+  }
+
   /** Runs an action on the topology thread; false when the source is closed. */
   private boolean onTopologyThread(Runnable action) {
     try {
-      topologyThread.execute(
-          () -> {
-            try {
-              action.run();
-            } catch (RuntimeException e) {
-              LOG.error("{}: unexpected failure on the topology thread", description(), e);
-            }
-          });
+      topologyThread.execute(() -> guarded(action));
       return true;
     } catch (RejectedExecutionException closing) {
       return false;
+    }
+  }
+
+  private void guarded(Runnable action) {
+    try {
+      action.run();
+    } catch (RuntimeException e) {
+      LOG.error("{}: unexpected failure on the topology thread", description(), e);
     }
   }
 }

@@ -10,12 +10,18 @@ import java.util.concurrent.ConcurrentSkipListMap;
  * moment its listener was told of the snapshot of that revision.
  *
  * <p>Thread-safe: one thread records (the watcher's topology thread, or the reader of a child JVM's
- * stdout), any thread reads. Every record wakes the threads waiting in {@link #awaitAll(List, long,
- * long)} on the shared monitor.
+ * stdout), any thread reads. A record wakes the thread waiting in {@link #awaitAll(List, long,
+ * long)} (one at a time) only when it completes the set that thread waits for: with 50 watchers in
+ * one JVM, waking the writer on each of their arrivals would cost 50 wake-ups per change on the
+ * cores the watchers need.
  */
 public final class ArrivalLog {
 
   private static final Object MONITOR = new Object();
+
+  // What awaitAll waits for (written under MONITOR, read by the recording threads).
+  private static volatile List<ArrivalLog> awaitedLogs = List.of();
+  private static volatile long awaitedRevision = Long.MAX_VALUE;
 
   private final String jvm;
   private final String name;
@@ -45,9 +51,23 @@ public final class ArrivalLog {
     if (revision > lastRevision) {
       lastRevision = revision;
     }
-    synchronized (MONITOR) {
-      MONITOR.notifyAll();
+    long awaited = awaitedRevision;
+    if (revision >= awaited && missing(awaitedLogs, awaited).isEmpty()) {
+      // the waiter scans and waits under MONITOR: this cannot fall between its scan and its wait
+      synchronized (MONITOR) {
+        MONITOR.notifyAll();
+      }
     }
+  }
+
+  private static List<ArrivalLog> missing(List<ArrivalLog> logs, long revision) {
+    List<ArrivalLog> missing = new ArrayList<>();
+    for (ArrivalLog log : logs) {
+      if (log.lastRevision() < revision) {
+        missing.add(log);
+      }
+    }
+    return missing;
   }
 
   /** The newest revision seen, or -1. */
@@ -73,18 +93,20 @@ public final class ArrivalLog {
       throws InterruptedException {
     long deadline = System.nanoTime() + timeoutNanos;
     synchronized (MONITOR) {
-      while (true) {
-        List<ArrivalLog> missing = new ArrayList<>();
-        for (ArrivalLog log : logs) {
-          if (log.lastRevision() < revision) {
-            missing.add(log);
+      awaitedLogs = List.copyOf(logs);
+      awaitedRevision = revision;
+      try {
+        while (true) {
+          List<ArrivalLog> missing = missing(logs, revision);
+          long left = deadline - System.nanoTime();
+          if (missing.isEmpty() || left <= 0) {
+            return missing;
           }
+          MONITOR.wait(Math.max(1, left / 1_000_000));
         }
-        long left = deadline - System.nanoTime();
-        if (missing.isEmpty() || left <= 0) {
-          return missing;
-        }
-        MONITOR.wait(Math.max(1, left / 1_000_000));
+      } finally {
+        awaitedRevision = Long.MAX_VALUE;
+        awaitedLogs = List.of();
       }
     }
   }

@@ -2,10 +2,13 @@ package io.jumpgate.bench.timing;
 
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
+import io.etcd.jetcd.options.WatchOption;
+import io.etcd.jetcd.watch.WatchEvent;
 import io.jumpgate.it.fixture.EtcdCluster;
 import io.jumpgate.it.fixture.ProcessFixture;
 import io.jumpgate.spi.Node;
 import io.jumpgate.spi.ShardRoute;
+import io.jumpgate.spi.TopologySnapshot;
 import io.jumpgate.topology.EtcdTopologyOptions;
 import io.jumpgate.topology.EtcdTopologySource;
 import io.jumpgate.topology.TopologyAdmin;
@@ -26,7 +29,11 @@ import java.util.stream.Stream;
  * snapshot.
  *
  * <p>{@code java -cp bench/target/benchmarks.jar io.jumpgate.bench.timing.PropagationRun --results
- * DIR [--quick] [--etcd-data-dir-on-tmpfs]}
+ * DIR [--quick] [--etcd-data-dir-on-tmpfs] [--in-jvm-watchers=N] [--bare-jetcd-watchers]}
+ *
+ * <p>{@value #IN_JVM_WATCHERS_FLAG}{@code N} runs N watchers in this JVM instead of {@value
+ * #IN_JVM_WATCHERS} (0 to 500; with 0 the two child JVMs are the only watchers: the put's round
+ * trip without the 50); {@value #BARE_JETCD_FLAG} makes them bare jetcd watchers (the floor).
  *
  * <p>etcd's data dir is the fixture's (under {@code java.io.tmpdir}, the machine's disk) unless
  * {@value #TMPFS_FLAG} puts it under {@code /dev/shm} (a tmpfs: etcd's WAL fsync then costs no disk
@@ -68,6 +75,17 @@ public final class PropagationRun {
   static final long ARRIVAL_TIMEOUT_SECONDS = 10;
   static final int CLOCK_PINGS = 5;
 
+  /** The option that sets how many watchers run in this JVM ({@value #IN_JVM_WATCHERS} without). */
+  static final String IN_JVM_WATCHERS_FLAG = "--in-jvm-watchers=";
+
+  /**
+   * The option that makes the watchers in this JVM bare jetcd watchers (each its own jetcd client,
+   * a {@code Watch.Listener} that records {@code nanoTime}, no Jumpgate code): the floor that jetcd
+   * and gRPC set, to read the Jumpgate watchers' figures against. The child JVMs keep their {@link
+   * EtcdTopologySource}.
+   */
+  static final String BARE_JETCD_FLAG = "--bare-jetcd-watchers";
+
   /** The option that puts etcd's data dir on tmpfs. */
   static final String TMPFS_FLAG = "--etcd-data-dir-on-tmpfs";
 
@@ -88,15 +106,30 @@ public final class PropagationRun {
   public static void main(String[] args) throws Exception {
     List<String> rest = new ArrayList<>(List.of(args));
     boolean onTmpfs = rest.remove(TMPFS_FLAG);
+    boolean bareJetcd = rest.remove(BARE_JETCD_FLAG);
+    int inJvmWatchers = IN_JVM_WATCHERS;
     TimingArguments arguments;
     try {
+      for (String argument : List.copyOf(rest)) {
+        if (argument.startsWith(IN_JVM_WATCHERS_FLAG)) {
+          inJvmWatchers = parseWatcherCount(argument.substring(IN_JVM_WATCHERS_FLAG.length()));
+          rest.remove(argument);
+        }
+      }
       arguments = TimingArguments.parse("PropagationRun", rest.toArray(String[]::new));
       if (onTmpfs) {
         requireTmpfs(TMPFS);
       }
     } catch (IllegalArgumentException e) {
       System.err.println(
-          e.getMessage() + " (PropagationRun also takes " + TMPFS_FLAG + ", after the others)");
+          e.getMessage()
+              + " (PropagationRun also takes "
+              + TMPFS_FLAG
+              + ", "
+              + IN_JVM_WATCHERS_FLAG
+              + "N and "
+              + BARE_JETCD_FLAG
+              + ")");
       System.exit(2);
       return;
     }
@@ -104,7 +137,7 @@ public final class PropagationRun {
     ProcessFixture fixture = new ProcessFixture();
     Map<String, Object> result;
     try (AutoCloseable scope = fixture.openScope("propagation")) {
-      result = run(fixture, changes, arguments.quick(), onTmpfs);
+      result = run(fixture, changes, arguments.quick(), onTmpfs, inJvmWatchers, bareJetcd);
     } catch (IllegalStateException e) {
       System.err.println("propagation: FAILED: " + e.getMessage());
       System.exit(1);
@@ -136,8 +169,34 @@ public final class PropagationRun {
         (Double) put.get("p99Ms"));
   }
 
+  /**
+   * @throws IllegalArgumentException naming the value when it is not a count from 0 to 500
+   */
+  static int parseWatcherCount(String text) {
+    try {
+      int count = Integer.parseInt(text);
+      if (count >= 0 && count <= 500) {
+        return count;
+      }
+    } catch (NumberFormatException notANumber) {
+      // reported below
+    }
+    throw new IllegalArgumentException(
+        "PropagationRun: "
+            + IN_JVM_WATCHERS_FLAG
+            + " takes a count from 0 to 500, not '"
+            + text
+            + "'");
+  }
+
   private static Map<String, Object> run(
-      ProcessFixture fixture, int changeCount, boolean quick, boolean onTmpfs) throws Exception {
+      ProcessFixture fixture,
+      int changeCount,
+      boolean quick,
+      boolean onTmpfs,
+      int inJvmWatchers,
+      boolean bareJetcd)
+      throws Exception {
     EtcdCluster etcd;
     String etcdDataDir;
     if (onTmpfs) {
@@ -168,17 +227,26 @@ public final class PropagationRun {
       admin.init(nodes, SHARDS, 1);
     }
 
-    List<ArrivalLog> logs = new ArrayList<>();
-    List<EtcdTopologySource> sources = new ArrayList<>();
-    for (int index = 0; index < IN_JVM_WATCHERS; index++) {
-      EtcdTopologySource source = fixture.register(EtcdTopologySource.create(options));
-      ArrivalLog log = new ArrivalLog("main", "watcher-" + index);
-      source.subscribe((previous, current) -> log.arrived(current.revision(), System.nanoTime()));
-      logs.add(log);
-      sources.add(source);
+    // the routes the changes start from (each change visits a shard not changed before)
+    TopologySnapshot initial;
+    try (EtcdTopologySource reader = EtcdTopologySource.create(options)) {
+      initial = reader.start().toCompletableFuture().get(30, TimeUnit.SECONDS);
     }
-    for (EtcdTopologySource source : sources) {
-      source.start().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    List<ArrivalLog> logs = new ArrayList<>();
+    if (bareJetcd) {
+      logs.addAll(startBareWatchers(fixture, etcd, inJvmWatchers, initial.revision()));
+    } else {
+      List<EtcdTopologySource> sources = new ArrayList<>();
+      for (int index = 0; index < inJvmWatchers; index++) {
+        EtcdTopologySource source = fixture.register(EtcdTopologySource.create(options));
+        ArrivalLog log = new ArrivalLog("main", "watcher-" + index);
+        source.subscribe((previous, current) -> log.arrived(current.revision(), System.nanoTime()));
+        logs.add(log);
+        sources.add(source);
+      }
+      for (EtcdTopologySource source : sources) {
+        source.start().toCompletableFuture().get(30, TimeUnit.SECONDS);
+      }
     }
     Path probeLogs = fixture.tempDir("probes");
     List<ProbeProcess> probes = new ArrayList<>();
@@ -201,7 +269,7 @@ public final class PropagationRun {
     for (int index = 0; index < total; index++) {
       // 37 is odd, so index * 37 mod 1024 visits distinct shards for 1024 changes
       int shard = (index * 37) % SHARDS;
-      ShardRoute route = sources.get(0).current().route(shard);
+      ShardRoute route = initial.route(shard);
       String value =
           "{\"leader\":\""
               + route.replicas().get(0).id()
@@ -285,7 +353,7 @@ public final class PropagationRun {
     perJvm.forEach(
         (jvm, values) -> {
           Map<String, Object> entry = new LinkedHashMap<>();
-          entry.put("clients", jvm.equals("main") ? IN_JVM_WATCHERS : 1);
+          entry.put("clients", jvm.equals("main") ? inJvmWatchers : 1);
           entry.putAll(LatencySummary.ofNanos(toArray(values)).toJson());
           jvms.put(jvm, entry);
         });
@@ -321,11 +389,17 @@ public final class PropagationRun {
     setup.put("shards", SHARDS);
     setup.put(
         "watcher",
-        "EtcdTopologySource with its own jetcd client (what each JumpgateClient runs); "
-            + IN_JVM_WATCHERS
+        (bareJetcd
+                ? "in the main JVM: bare jetcd watchers (own client each, a Watch.Listener that"
+                    + " records nanoTime, no Jumpgate code); in the child JVMs: "
+                : "")
+            + "EtcdTopologySource with its own jetcd client (what each JumpgateClient runs); "
+            + inJvmWatchers
             + " in the main JVM, 1 in each of "
             + CHILD_JVMS
             + " child JVMs");
+    setup.put("inJvmWatchers", inJvmWatchers);
+    setup.put("bareJetcdWatchers", bareJetcd);
     setup.put("warmupChanges", WARMUP_CHANGES);
     setup.put(
         "change",
@@ -370,6 +444,39 @@ public final class PropagationRun {
       }
     }
     return latencies;
+  }
+
+  /**
+   * Bare jetcd watchers of the shard entries, each with its own client, watching from {@code
+   * revision + 1}: what jetcd and gRPC cost without Jumpgate's source (no listing, no decoding, no
+   * snapshot, no thread of its own). Each records {@code nanoTime} when jetcd hands it a response
+   * with events.
+   */
+  private static List<ArrivalLog> startBareWatchers(
+      ProcessFixture fixture, EtcdCluster etcd, int count, long revision) throws Exception {
+    ByteSequence prefix = bytes("/jumpgate/" + CLUSTER + "/shards/");
+    WatchOption option = WatchOption.builder().isPrefix(true).withRevision(revision + 1).build();
+    List<ArrivalLog> logs = new ArrayList<>();
+    for (int index = 0; index < count; index++) {
+      Client client = fixture.register(etcd.newClient());
+      ArrivalLog log = new ArrivalLog("main", "bare-jetcd-" + index);
+      fixture.register(
+          client
+              .getWatchClient()
+              .watch(
+                  prefix,
+                  option,
+                  response -> {
+                    long now = System.nanoTime();
+                    List<WatchEvent> events = response.getEvents();
+                    if (!events.isEmpty()) {
+                      log.arrived(
+                          events.get(events.size() - 1).getKeyValue().getModRevision(), now);
+                    }
+                  }));
+      logs.add(log);
+    }
+    return logs;
   }
 
   /** Checks that each child JVM's nanoTime falls between ours before and after asking it. */

@@ -65,4 +65,16 @@ class PropagationLatenciesTest {
     late.arrived(5, 2);
     assertThat(ArrivalLog.awaitAll(List.of(seen, late), 5, 1_000_000)).isEmpty();
   }
+
+  @Test
+  void should_take_a_watcher_count_from_0_to_500_and_name_anything_else() {
+    assertThat(PropagationRun.parseWatcherCount("0")).isZero();
+    assertThat(PropagationRun.parseWatcherCount("500")).isEqualTo(500);
+    for (String bad : List.of("-1", "501", "ten", "")) {
+      assertThatThrownBy(() -> PropagationRun.parseWatcherCount(bad))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining(
+              "--in-jvm-watchers= takes a count from 0 to 500, not '" + bad + "'");
+    }
+  }
 }
