@@ -373,6 +373,8 @@ public final class MigrationRun {
     Map<String, Object> mark = new LinkedHashMap<>();
     mark.put("name", name);
     mark.put("atMs", (System.nanoTime() - workload.startNanos()) / 1e6);
+    // Wall-clock time too, to line the stages up with a JFR recording's events.
+    mark.put("epochMs", System.currentTimeMillis());
     return mark;
   }
 

@@ -20,12 +20,17 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class DispatchGate {
 
-  private final LongAdder even = new LongAdder();
-  private final LongAdder odd = new LongAdder();
+  /**
+   * The two counters, indexed by the generation's parity. An array index rather than a branch on
+   * the parity: before the first map change every try takes the same side of such a branch, the JIT
+   * compiles the other side out, and the first change (the start of a migration) then throws the
+   * compiled hot path away to be compiled again, in the application's JVM, while it moves data.
+   */
+  private final LongAdder[] counters = {new LongAdder(), new LongAdder()};
 
   /** The counter of the tries routed with a table of this generation. */
   LongAdder counterOf(long generation) {
-    return (generation & 1) == 0 ? even : odd;
+    return counters[(int) (generation & 1)];
   }
 
   /**
