@@ -37,7 +37,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *       picks another bucket for rare keys and must not be used for routing; it is here for speed
  *       only.
  *   <li>{@link #d_router}: the real thing, {@code Xxh64JumpRouter.forShards(1024).shardOf(key)}:
- *       bounds check, hash-tag scan, XXH64 of the routing key, jump.
+ *       bounds check, hash-tag scan, XXH64 of the routing key, jump (since issue 14 the jump of
+ *       (f), so (d) and (g) run the same code).
  *   <li>{@link #e_routingHash}: {@code Xxh64JumpRouter.routingHash(key)}: (d) without the jump, so
  *       (e) - (a) is the cost of the bounds check and the hash-tag scan.
  *   <li>{@link #f_xxh64FastJump}: (b) with the exact, portable prototype jump {@link
