@@ -4,6 +4,7 @@ import com.google.common.hash.Hashing;
 import io.jumpgate.routing.Xxh64JumpRouter;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import net.openhft.hashing.LongHashFunction;
 
@@ -33,7 +34,9 @@ public final class CpuTimeComparison {
     "f_xxh64FastJump",
     "g_prototypeRouter",
     "h_prototypeRouterFma",
-    "i_prototypeRouterFastScan"
+    "i_prototypeRouterFastScan",
+    "j_routerString",
+    "k_prototypeRouterStringOnePass"
   };
 
   private CpuTimeComparison() {}
@@ -48,19 +51,23 @@ public final class CpuTimeComparison {
         Keys.generate(keyCount, keyLength, hashTag, 31L * keyLength + (hashTag ? 1 : 0));
     Xxh64JumpRouter router = Xxh64JumpRouter.forShards(SHARDS);
     PrototypeRouter prototype = new PrototypeRouter(SHARDS);
+    String[] stringKeys = new String[keyCount];
+    for (int index = 0; index < keyCount; index++) {
+      stringKeys[index] = new String(keys[index], StandardCharsets.UTF_8);
+    }
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     int passes = Math.max(1, 4_000_000 / keyCount);
     double[][] nanos = new double[NAMES.length][rounds];
     long sink = 0;
     for (int warmup = 0; warmup < 5; warmup++) {
       for (int v = 0; v < NAMES.length; v++) {
-        sink += run(v, keys, passes, router, prototype);
+        sink += run(v, keys, stringKeys, passes, router, prototype);
       }
     }
     for (int round = 0; round < rounds; round++) {
       for (int v = 0; v < NAMES.length; v++) {
         long start = threads.getCurrentThreadCpuTime();
-        sink += run(v, keys, passes, router, prototype);
+        sink += run(v, keys, stringKeys, passes, router, prototype);
         nanos[v][round] =
             (threads.getCurrentThreadCpuTime() - start) / ((double) passes * keyCount);
       }
@@ -81,11 +88,18 @@ public final class CpuTimeComparison {
     System.out.printf("g/b (median) = %.3f%n", medians[6] / medians[1]);
     System.out.printf("h/b (median) = %.3f%n", medians[7] / medians[1]);
     System.out.printf("i/b (median) = %.3f%n", medians[8] / medians[1]);
+    System.out.printf("j/d (median) = %.3f%n", medians[9] / medians[3]);
+    System.out.printf("k/j (median) = %.3f%n", medians[10] / medians[9]);
     System.out.println("(checksum " + sink + ")");
   }
 
   private static long run(
-      int variant, byte[][] keys, int passes, Xxh64JumpRouter router, PrototypeRouter prototype) {
+      int variant,
+      byte[][] keys,
+      String[] stringKeys,
+      int passes,
+      Xxh64JumpRouter router,
+      PrototypeRouter prototype) {
     long sum = 0;
     for (int pass = 0; pass < passes; pass++) {
       switch (variant) {
@@ -132,6 +146,16 @@ public final class CpuTimeComparison {
         case 8:
           for (byte[] key : keys) {
             sum += prototype.shardOfFastScan(key);
+          }
+          break;
+        case 9:
+          for (String key : stringKeys) {
+            sum += router.shardOfUtf8(key);
+          }
+          break;
+        case 10:
+          for (String key : stringKeys) {
+            sum += prototype.shardOfUtf8OnePass(key);
           }
           break;
         default:

@@ -67,7 +67,7 @@ public final class JumpVariants {
 
   /**
    * The routing contract's formula, verbatim (two roundings, division first): the baseline (b) of
-   * the benchmarks and the reference of the tests. {@code io.jumpgate.routing.JumpHash} is this.
+   * the benchmarks and the reference of the tests ({@code JumpHash.bucketAsWritten} in routing).
    */
   public static int textbook(long key, int buckets) {
     long b = -1;
@@ -257,11 +257,11 @@ public final class JumpVariants {
   }
 
   /**
-   * The recommended replacement for {@code JumpHash.bucketUnchecked}: portable (no FMA; {@code
-   * Math.floor} is one {@code roundsd} with SSE4.1 and exact everywhere), allocation-free, and
-   * within a few percent of {@link #fmaFloorBitsLag3}. {@link #doubleFloorBits} with the early exit
-   * test of {@link #fmaFloorBitsLag3}; the step is {@code (b + 1.0) * q}, the textbook's single
-   * rounding of the exact {@code (b + 1) q}.
+   * What {@code JumpHash.bucketUnchecked} ships (the same steps, named for reading there): portable
+   * (no FMA; {@code Math.floor} is one {@code roundsd} with SSE4.1 and exact everywhere),
+   * allocation-free, and within a few percent of {@link #fmaFloorBitsLag3}. {@link
+   * #doubleFloorBits} with the early exit test of {@link #fmaFloorBitsLag3}; the step is {@code (b
+   * + 1.0) * q}, the textbook's single rounding of the exact {@code (b + 1) q}.
    *
    * <p>Loop invariant: {@code x} is the exact product of the previous step and below n; {@code y1}
    * and {@code y2} are lower bounds of it (from one and two steps further back).

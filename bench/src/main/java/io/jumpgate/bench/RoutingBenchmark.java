@@ -37,7 +37,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *       picks another bucket for rare keys and must not be used for routing; it is here for speed
  *       only.
  *   <li>{@link #d_router}: the real thing, {@code Xxh64JumpRouter.forShards(1024).shardOf(key)}:
- *       bounds check, hash-tag scan, XXH64 of the routing key, jump.
+ *       bounds check, hash-tag scan, XXH64 of the routing key, jump (since issue 14 the jump of
+ *       (f), so (d) and (g) run the same code).
  *   <li>{@link #e_routingHash}: {@code Xxh64JumpRouter.routingHash(key)}: (d) without the jump, so
  *       (e) - (a) is the cost of the bounds check and the hash-tag scan.
  *   <li>{@link #f_xxh64FastJump}: (b) with the exact, portable prototype jump {@link
@@ -47,6 +48,10 @@ import org.openjdk.jmh.annotations.Warmup;
  *       JumpVariants#fmaFloorBitsLag3} ({@link PrototypeRouter#shardOfFma}).
  *   <li>{@link #i_prototypeRouterFastScan}: (g) with the prototype hash-tag scan {@link
  *       FastHashTagScanner} ({@link PrototypeRouter#shardOfFastScan}).
+ *   <li>{@link #j_routerString}: (d) on the same key as a {@code String} ({@code shardOfUtf8}:
+ *       UTF-8 encoding into a per-thread array, then what (d) does), next to (d) on its bytes.
+ *   <li>{@link #k_prototypeRouterStringOnePass}: (j) with the hash tag found while encoding instead
+ *       of by a scan of the encoded bytes ({@link PrototypeRouter#shardOfUtf8OnePass}).
  * </ul>
  *
  * <p>With a hash tag, (d), (e), (g), (h) and (i) hash only the tag's bytes while (a), (b), (c) and
@@ -83,6 +88,7 @@ public class RoutingBenchmark {
   public int keyCount;
 
   byte[][] keys;
+  String[] stringKeys;
   Xxh64JumpRouter router;
   PrototypeRouter prototype;
   int shards;
@@ -95,6 +101,10 @@ public class RoutingBenchmark {
       throw new IllegalArgumentException("keyCount must be a power of two, was " + keyCount);
     }
     keys = Keys.generate(keyCount, keyLength, hashTag, 31L * keyLength + (hashTag ? 1 : 0));
+    stringKeys = new String[keyCount];
+    for (int index = 0; index < keyCount; index++) {
+      stringKeys[index] = new String(keys[index], java.nio.charset.StandardCharsets.UTF_8);
+    }
     mask = keyCount - 1;
     router = Xxh64JumpRouter.forShards(SHARDS);
     prototype = new PrototypeRouter(SHARDS);
@@ -157,5 +167,17 @@ public class RoutingBenchmark {
   @Benchmark
   public int h_prototypeRouterFma() {
     return prototype.shardOfFma(nextKey());
+  }
+
+  /** (j) the full routing as shipped, on the key as a {@code String}. */
+  @Benchmark
+  public int j_routerString() {
+    return router.shardOfUtf8(stringKeys[index++ & mask]);
+  }
+
+  /** (k) (j) with the hash tag found while encoding. */
+  @Benchmark
+  public int k_prototypeRouterStringOnePass() {
+    return prototype.shardOfUtf8OnePass(stringKeys[index++ & mask]);
   }
 }

@@ -13,7 +13,7 @@ package io.jumpgate.routing;
  * they must not be used where the contract applies.
  *
  * <p>Stateless and thread-safe; allocates nothing. It takes about {@code ln(buckets) + 1} loop
- * iterations (about 8 for 1024 buckets).
+ * iterations (about 8 for 1024 buckets); {@link #bucketUnchecked} says how it evaluates them.
  */
 public final class JumpHash {
 
@@ -44,36 +44,64 @@ public final class JumpHash {
    * {@link #bucket} for a bucket count the caller has already checked to be at least 1.
    *
    * <p>The same arithmetic as the contract's loop, rearranged so that the loop-carried chain is
-   * shorter, without changing a single bit of the result:
+   * shorter and the loop's exit is known earlier, without changing a single bit of the result.
+   * Write {@code b} for the current bucket, {@code u} for {@code (state >>> 33) + 1}, {@code q} for
+   * the step's quotient {@code fl(2^31 / u)} and {@code n} for the bucket count; the contract's
+   * step is {@code next = (long) fl((b + 1) * q)}, and the loop stops at the first {@code next >=
+   * n}.
    *
    * <ul>
-   *   <li>{@code b + 1} is carried as a double: it is an integer of at most 2^31, exact in a
-   *       double, so {@code (double) (b + 1)} and {@code floor(x) + 1.0} are the same value, and
-   *       the product {@code (b + 1) * q} is the same single rounding as the contract's.
-   *   <li>The contract tests {@code (long) x < buckets}; for {@code x >= 0} that is {@code x <
-   *       buckets}, because {@code buckets} is an integer: the truncation is only done once, at the
-   *       end ({@code floor} of a value below 2^31 is exact).
-   *   <li>The divisor {@code (double) ((state >>> 33) + 1)}, an integer of at most 2^31, is built
-   *       from its bits: the double with the exponent of 2^52 and v in its low mantissa bits is
-   *       exactly 2^52 + v, and subtracting 2^52 leaves exactly v (no int-to-double conversion on
-   *       the chain).
+   *   <li>The divisor {@code (double) u}, an integer of at most 2^31, is built from its bits: the
+   *       double with the exponent of 2^52 and u in its low mantissa bits is exactly 2^52 + u, and
+   *       subtracting 2^52 leaves exactly u (no int-to-double conversion, whose false dependency on
+   *       the register's previous value would chain the divisions). The quotient is the contract's
+   *       first rounding.
+   *   <li>{@code b + 1} is an integer of at most 2^31, exact in a double, so {@code (double) (b +
+   *       1)} and {@code floor(x) + 1.0} are the same value, and the product {@code (b + 1.0) * q}
+   *       is the contract's second rounding.
+   *   <li>The product x is positive and finite, so {@code (long) x == floor(x)}, and for an integer
+   *       n, {@code (long) x < n} if and only if {@code x < n}: the exit test looks at x itself,
+   *       and {@code b} is {@code floor(x)} of the last product below n.
+   *   <li>Early exit: rounding to nearest is monotone and {@code b + 1 > x}, so the next product
+   *       {@code x' = fl((b + 1) q)} is at least {@code fl(x q)}; by induction, a lower bound of x
+   *       ({@code y1}, {@code y2}: the previous products multiplied by the later quotients, rounded
+   *       each time) gives a lower bound of x'. When the bound from two steps back is already at
+   *       least n, the loop certainly stops at this step, and its test runs while the exact product
+   *       is still being computed. The exact test follows it, for the steps where the bound is
+   *       below n and x' is not.
    * </ul>
    *
-   * The division and the product are the contract's two roundings, in the contract's order. {@code
-   * RoutingVectorsTest} and {@code JumpHashTest} check it against the vectors and against the
-   * contract's loop written out.
+   * {@code RoutingVectorsTest} and {@code JumpHashTest} check it against the 2000 vectors and
+   * against the contract's loop written out ({@link #bucketAsWritten}), on random keys and on keys
+   * built so that a product lands on, or rounds to, the bucket count.
    */
   static int bucketUnchecked(long key, int buckets) {
     double limit = buckets;
     long state = key * LCG_MULTIPLIER + 1;
-    double next = TWO_POW_31 / divisor(state); // the first step: b = 0, so (b + 1) * q = q
-    double bucketPlusOne = 1.0;
-    while (next < limit) {
-      bucketPlusOne = Math.floor(next) + 1.0;
-      state = state * LCG_MULTIPLIER + 1;
-      next = bucketPlusOne * (TWO_POW_31 / divisor(state));
+    // the first step: b = 0, so (b + 1) * q = q
+    double product = TWO_POW_31 / divisor(state);
+    if (!(product < limit)) {
+      return 0;
     }
-    return (int) bucketPlusOne - 1;
+    // lower bounds of `product`, from one and two steps back
+    double boundOneBack = product;
+    double boundTwoBack = product;
+    while (true) {
+      state = state * LCG_MULTIPLIER + 1;
+      double quotient = TWO_POW_31 / divisor(state);
+      double bucket = Math.floor(product);
+      double nextBoundOneBack = product * quotient;
+      double nextBoundTwoBack = boundOneBack * quotient;
+      if (!(boundTwoBack * quotient < limit)) {
+        return (int) bucket;
+      }
+      product = (bucket + 1.0) * quotient;
+      if (!(product < limit)) {
+        return (int) bucket;
+      }
+      boundOneBack = nextBoundOneBack;
+      boundTwoBack = nextBoundTwoBack;
+    }
   }
 
   /** Exponent bits of 2^52: {@code longBitsToDouble(EXPONENT_2_POW_52 | v) == 2^52 + v}. */

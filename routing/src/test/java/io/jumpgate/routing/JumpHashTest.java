@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -103,6 +104,134 @@ class JumpHashTest {
           .as("key %s into %d", Long.toUnsignedString(key), buckets)
           .isEqualTo(JumpHash.bucketAsWritten(key, buckets));
     }
+  }
+
+  /**
+   * Ten million random keys into the bucket counts the routing meets and their edges, each against
+   * the contract's loop written out. One run of that loop into {@code 2^31 - 1} buckets gives the
+   * answer for every bucket count at once: the buckets it passes through do not depend on the
+   * count, and the answer for n is the last of them below n (checked against {@link
+   * JumpHash#bucketAsWritten} itself on the first keys).
+   */
+  @Test
+  void should_give_exactly_what_the_contracts_loop_gives_on_ten_million_keys() {
+    int chunks = 16;
+    int keysPerChunk = 10_000_000 / chunks;
+    long seed = 0x5eed_2014L;
+    // the chunks run on the common pool (the machine's cores); each has its own random keys
+    long checked =
+        IntStream.range(0, chunks)
+            .parallel()
+            .mapToLong(chunk -> checkRandomKeys(new SplittableRandom(seed + chunk), keysPerChunk))
+            .sum();
+    assertThat(checked).isEqualTo(10_000_000L * 7);
+  }
+
+  private static long checkRandomKeys(SplittableRandom random, int keys) {
+    int[] counts = {1, 2, 3, 1024, 1025, 65536, Integer.MAX_VALUE};
+    int[] path = new int[64];
+    long checked = 0;
+    for (int round = 0; round < keys; round++) {
+      long key = random.nextLong();
+      int steps = bucketsPassedThrough(key, path);
+      for (int buckets : counts) {
+        int expected = lastBelow(path, steps, buckets);
+        int actual = JumpHash.bucketUnchecked(key, buckets);
+        if (actual != expected || round < 1_000) {
+          assertThat(expected).isEqualTo(JumpHash.bucketAsWritten(key, buckets));
+          assertThat(actual)
+              .as("key %s into %d", Long.toUnsignedString(key), buckets)
+              .isEqualTo(expected);
+        }
+        checked++;
+      }
+    }
+    return checked;
+  }
+
+  /**
+   * Keys whose second product lands exactly on an integer, or rounds to one, checked with bucket
+   * counts just below, at and above it: where the exit test (and the early exit, which looks at a
+   * rounded lower bound) could go one way or the other. The key is built backwards from the LCG
+   * states: the second state is chosen (its divisor), the first is derived from it, and its divisor
+   * must fall in a given range.
+   */
+  @Test
+  void should_agree_with_the_contracts_loop_where_a_product_is_at_the_bucket_count() {
+    SplittableRandom random = new SplittableRandom(42);
+    int checked = 0;
+    int exactIntegers = 0;
+    for (int round = 0; round < 20_000; round++) {
+      // second divisor: a power of two half the time (an exact quotient), any value otherwise
+      long secondDivisor =
+          round % 2 == 0 ? 1L << random.nextInt(32) : 1 + random.nextLong(1L << 31);
+      long secondState = ((secondDivisor - 1) << 33) | random.nextLong(1L << 33);
+      long firstState = (secondState - 1) * LCG_INVERSE;
+      long key = (firstState - 1) * LCG_INVERSE;
+      double quotient1 = JumpHash.TWO_POW_31 / (double) ((firstState >>> 33) + 1);
+      double quotient2 = JumpHash.TWO_POW_31 / (double) secondDivisor;
+      double product = (Math.floor(quotient1) + 1) * quotient2;
+      if (product >= Integer.MAX_VALUE) {
+        continue;
+      }
+      if (product == Math.rint(product)) {
+        exactIntegers++;
+      }
+      long near = (long) product;
+      for (long buckets = near - 2; buckets <= near + 2; buckets++) {
+        if (buckets < 1 || buckets > Integer.MAX_VALUE) {
+          continue;
+        }
+        assertThat(JumpHash.bucket(key, (int) buckets))
+            .as("key %s into %d", Long.toUnsignedString(key), buckets)
+            .isEqualTo(JumpHash.bucketAsWritten(key, (int) buckets));
+        checked++;
+      }
+    }
+    assertThat(checked).isGreaterThan(50_000);
+    assertThat(exactIntegers).isGreaterThan(1_000);
+  }
+
+  /** The multiplicative inverse of the LCG's multiplier mod 2^64 (Newton's iteration). */
+  private static final long LCG_INVERSE = inverse(JumpHash.LCG_MULTIPLIER);
+
+  private static long inverse(long odd) {
+    long inverse = odd;
+    for (int i = 0; i < 6; i++) {
+      inverse *= 2 - odd * inverse;
+    }
+    return inverse;
+  }
+
+  @Test
+  void should_build_keys_backwards_with_the_inverse_multiplier() {
+    assertThat(JumpHash.LCG_MULTIPLIER * LCG_INVERSE).isEqualTo(1L);
+  }
+
+  /**
+   * The contract's loop into {@code 2^31 - 1} buckets, exactly as written, recording every bucket
+   * it passes through; returns how many.
+   */
+  private static int bucketsPassedThrough(long key, int[] path) {
+    long state = key;
+    long bucket = -1;
+    long next = 0;
+    int steps = 0;
+    while (next < Integer.MAX_VALUE) {
+      bucket = next;
+      path[steps++] = (int) bucket;
+      state = state * JumpHash.LCG_MULTIPLIER + 1;
+      next = (long) ((bucket + 1) * (JumpHash.TWO_POW_31 / (double) ((state >>> 33) + 1)));
+    }
+    return steps;
+  }
+
+  private static int lastBelow(int[] path, int steps, int buckets) {
+    int step = steps - 1;
+    while (path[step] >= buckets) {
+      step--;
+    }
+    return path[step];
   }
 
   @ParameterizedTest

@@ -14,7 +14,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 import java.util.function.BiConsumer;
 
@@ -97,7 +97,8 @@ public final class FanOut {
             plan,
             start,
             start + executor.timeoutNanos());
-    run.pending.incrementAndGet();
+    // one count for this call itself, so that no part can end the call before every part is sent
+    run.addPending(1);
     run.send(null, false);
     run.partEnded();
     return run.result;
@@ -108,6 +109,10 @@ public final class FanOut {
     private static final AtomicReferenceFieldUpdater<Run, Part> PARTS =
         AtomicReferenceFieldUpdater.newUpdater(Run.class, Part.class, "parts");
 
+    @SuppressWarnings("rawtypes")
+    private static final AtomicIntegerFieldUpdater<Run> PENDING =
+        AtomicIntegerFieldUpdater.newUpdater(Run.class, "pending");
+
     final CommandExecutor<K, V> executor;
     final int[] shards;
     final ProtocolKeyword type;
@@ -117,7 +122,10 @@ public final class FanOut {
     final Plan<K, V, T, R> plan;
     final long start;
     final long deadline;
-    final AtomicInteger pending = new AtomicInteger();
+
+    /** Parts sent and not ended yet, plus one while a send is under way. */
+    volatile int pending;
+
     final CompletableFuture<R> result = new CompletableFuture<>();
 
     /** Every part sent (a stack, newest first); read once the last part ended. */
@@ -222,6 +230,7 @@ public final class FanOut {
         shardsOfParts[part][slot] = shards[inRequest];
       }
       dispatcher.fanOutParts(parts);
+      addPending(parts);
       for (int part = 0; part < parts; part++) {
         sendPart(partNodes[part], keysOfParts[part], shardsOfParts[part], table, earlierMayHaveRun);
       }
@@ -248,6 +257,7 @@ public final class FanOut {
       }
       int[][] positions = groupSorted(groupIds);
       dispatcher.fanOutParts(positions.length);
+      addPending(positions.length);
       for (int[] partPositions : positions) {
         int size = partPositions.length;
         int[] keysOfPart = new int[size];
@@ -290,8 +300,7 @@ public final class FanOut {
         RoutingTable table,
         boolean earlierMayHaveRun) {
       Part<K, V, T> part = new Part<>(this, keysOfPart, node, earlierMayHaveRun);
-      push(part);
-      pending.incrementAndGet();
+      push(part); // counted in `pending` by the caller
       RoutedCommand<K, V, T> command;
       try {
         command =
@@ -364,8 +373,12 @@ public final class FanOut {
       }
     }
 
+    void addPending(int parts) {
+      PENDING.addAndGet(this, parts);
+    }
+
     void partEnded() {
-      if (pending.decrementAndGet() != 0) {
+      if (PENDING.decrementAndGet(this) != 0) {
         return;
       }
       if (anyFailed) {

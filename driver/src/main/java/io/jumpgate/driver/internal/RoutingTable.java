@@ -161,8 +161,8 @@ public final class RoutingTable {
    */
   public NodeHandle readTarget(int shard, ReadPolicy policy) {
     NodeHandle leader = leaders[shard];
-    if (leader == null) {
-      return null;
+    if (leader == null || policy == ReadPolicy.LEADER) {
+      return leader;
     }
     NodeHandle[] followers = replicas[shard];
     switch (policy) {
