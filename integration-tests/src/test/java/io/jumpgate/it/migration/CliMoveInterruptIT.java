@@ -167,6 +167,8 @@ class CliMoveInterruptIT {
   private Process start(Path jar, List<String> arguments) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    // as bin/jumpgate runs add-node: the JIT's first tier only (less CPU for a run of seconds)
+    command.add("-XX:TieredStopAtLevel=1");
     command.add("-jar");
     command.add(jar.toString());
     command.addAll(arguments);

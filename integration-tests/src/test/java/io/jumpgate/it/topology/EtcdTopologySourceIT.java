@@ -36,6 +36,15 @@ class EtcdTopologySourceIT {
   private static final String CLUSTER = "it";
   private static final Duration WAIT = Duration.ofSeconds(20);
 
+  /**
+   * The etcd outage of {@link
+   * #should_serve_the_last_snapshot_while_etcd_is_down_and_catch_up_after}: 4 times the longest
+   * timer of {@link #options} (the 2 s request and silence timeouts; the retry backoff stops
+   * growing at 500 ms), so the source goes through several failed calls, silent watches and retries
+   * at its longest backoff while etcd is gone.
+   */
+  private static final Duration OUTAGE = Duration.ofSeconds(8);
+
   @RegisterExtension final ProcessFixture fixture = new ProcessFixture();
 
   private final List<TopologySnapshot> seen = new CopyOnWriteArrayList<>();
@@ -229,20 +238,20 @@ class EtcdTopologySourceIT {
     try (TopologyWriter writer = new TopologyWriter(etcd.endpointList(), CLUSTER)) {
       long revision = writer.init(16, 3);
       EtcdTopologySource source = started(options(etcd.endpointList()).build());
-      // When etcd is down for 20 s
+      // When etcd is down for OUTAGE (4 times the longest timer of these options)
       etcd.member(0).kill9();
       Instant downSince = Instant.now();
       Poll.until(WAIT, "the source to notice etcd is gone", () -> !source.status().connected());
       Poll.until(
-          Duration.ofSeconds(40),
-          "20 s of outage",
+          OUTAGE.plusSeconds(20),
+          OUTAGE.toSeconds() + " s of outage",
           () -> {
             // Then the last snapshot is still served all along, and its age grows
             assertThat(source.current().revision()).isEqualTo(revision);
-            return Duration.between(downSince, Instant.now()).toSeconds() >= 20;
+            return Duration.between(downSince, Instant.now()).compareTo(OUTAGE) >= 0;
           });
       Duration age = source.status().ageAt(Instant.now());
-      assertThat(age).isGreaterThanOrEqualTo(Duration.ofSeconds(19));
+      assertThat(age).isGreaterThanOrEqualTo(OUTAGE.minusSeconds(1));
       assertThat(source.status().lastError()).isNotBlank();
       // And when etcd is back, a change made then arrives
       etcd.member(0).restart();
