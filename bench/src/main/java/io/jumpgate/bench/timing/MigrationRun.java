@@ -44,6 +44,7 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A node added live with its data, under load (issue 12): the whole {@code add-node} of {@link
@@ -52,13 +53,13 @@ import java.util.concurrent.TimeUnit;
  * <p>{@code java -cp bench/target/benchmarks.jar io.jumpgate.bench.timing.MigrationRun --results
  * DIR [--quick] [--copy-rate KEYS_PER_SECOND] [--batch-size KEYS] [--pipeline-depth BATCHES]
  * [--group-size SHARDS] [--copy-method migrate|dump-restore|script] [--mover-process
- * [--mover-jvm-options "OPTIONS"] [--mover-priority normal|nice|idle]]} ({@code --mover-process}:
- * the mover in a JVM of its own, as an operator's {@code bin/jumpgate add-node --apply} runs it,
- * with bin/jumpgate's {@code -XX:TieredStopAtLevel=1} unless {@code --mover-jvm-options} replaces
- * it, at the CPU priority {@code --mover-priority} gives ({@link MoverPriority}; {@code normal} by
- * default; the servers and etcd always run at the normal priority); the mover's options: {@link
- * ShardCopierOptions#copyKeysPerSecond()}, none by default, and the other defaults of {@link
- * ShardCopierOptions} and {@link MoverOptions})
+ * [--mover-jvm-options "OPTIONS"] [--mover-priority normal|nice|idle|idle-copy]]} ({@code
+ * --mover-process}: the mover in a JVM of its own, as an operator's {@code bin/jumpgate add-node
+ * --apply} runs it, with bin/jumpgate's {@code -XX:TieredStopAtLevel=1} unless {@code
+ * --mover-jvm-options} replaces it, at the CPU priority {@code --mover-priority} gives ({@link
+ * MoverPriority}; {@code normal} by default; the servers and etcd always run at the normal
+ * priority); the mover's options: {@link ShardCopierOptions#copyKeysPerSecond()}, none by default,
+ * and the other defaults of {@link ShardCopierOptions} and {@link MoverOptions})
  *
  * <p>etcd and 3 redis-server leaders of a 1024-shard map (the IT fixture: free loopback ports, temp
  * dirs), plus a 4th, empty redis-server. 1,000,000 keys (100,000 with {@code --quick}) of 100
@@ -113,7 +114,7 @@ public final class MigrationRun {
       if (priorityAt >= 0) {
         if (priorityAt + 1 >= rest.size() || !moverProcess) {
           throw new IllegalArgumentException(
-              "MigrationRun: --mover-priority normal|nice|idle goes with --mover-process");
+              "MigrationRun: --mover-priority normal|nice|idle|idle-copy goes with --mover-process");
         }
         moverPriority = MoverPriority.parse(rest.get(priorityAt + 1));
         rest.subList(priorityAt, priorityAt + 2).clear();
@@ -246,6 +247,7 @@ public final class MigrationRun {
       pids.put("etcd " + index, cluster.etcd().member(index).pid());
     }
     MoveListener[] listenerOfChild = new MoveListener[1];
+    AtomicLong childPid = new AtomicLong();
     MoverChild child = null;
     MoveProgressSampler pushedProgress = null;
     if (launch != null) {
@@ -266,9 +268,13 @@ public final class MigrationRun {
                   childArguments,
                   launch.results().resolve("mover-child.stderr"),
                   Duration.ofSeconds(60),
-                  phase -> listenerOfChild[0].phaseStarted(phase),
+                  phase -> {
+                    launch.priority().phaseStarted(phase, childPid.get());
+                    listenerOfChild[0].phaseStarted(phase);
+                  },
                   pushed::record));
       pids.put("mover JVM", child.pid());
+      childPid.set(child.pid());
       json.put("moverScheduling", MoverPriority.scheduling(child.pid()));
     }
     ProcessCpuLedger cpu = new ProcessCpuLedger(pids);

@@ -1,5 +1,6 @@
 package io.jumpgate.bench.timing;
 
+import io.jumpgate.migration.MovePhase;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -8,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The CPU priority of {@link MigrationRun}'s mover JVM ({@code --mover-priority}), set by the
@@ -23,7 +25,14 @@ enum MoverPriority {
    */
   NICE(List.of("nice", "-n", "19")),
   /** {@code chrt --idle 0}: SCHED_IDLE, run only when no other task of the normal classes can. */
-  IDLE(List.of("chrt", "--idle", "0"));
+  IDLE(List.of("chrt", "--idle", "0")),
+  /**
+   * {@code idle-copy}: started normal, SCHED_IDLE for the copy phase only, back to SCHED_OTHER when
+   * the cutover starts ({@code chrt --all-tasks -p} on the JVM's threads from {@link MigrationRun}
+   * as the phases are printed; going back needs CAP_SYS_NICE or an RLIMIT_NICE of 20, which a mover
+   * of the product does not have: an experiment, not a setting of the product).
+   */
+  IDLE_COPY(List.of());
 
   private final List<String> launcher;
 
@@ -36,9 +45,38 @@ enum MoverPriority {
     return launcher;
   }
 
-  /** The flag's value: {@code normal}, {@code nice} or {@code idle}. */
+  /** The flag's value: {@code normal}, {@code nice}, {@code idle} or {@code idle-copy}. */
   String label() {
-    return name().toLowerCase(Locale.ROOT);
+    return name().toLowerCase(Locale.ROOT).replace('_', '-');
+  }
+
+  /**
+   * What {@link #IDLE_COPY} does when the mover starts {@code phase}: every thread of {@code pid}
+   * to SCHED_IDLE for the copy, back to SCHED_OTHER for the cutover; nothing for the others.
+   *
+   * @throws IllegalStateException if {@code chrt} fails or does not end within 10 s
+   */
+  void phaseStarted(MovePhase phase, long pid) {
+    if (this != IDLE_COPY || (phase != MovePhase.COPY && phase != MovePhase.CUTOVER)) {
+      return;
+    }
+    String policy = phase == MovePhase.COPY ? "--idle" : "--other";
+    List<String> command = List.of("chrt", "--all-tasks", policy, "-p", "0", Long.toString(pid));
+    try {
+      Process chrt = new ProcessBuilder(command).redirectErrorStream(true).start();
+      if (!chrt.waitFor(10, TimeUnit.SECONDS) || chrt.exitValue() != 0) {
+        chrt.destroyForcibly();
+        throw new IllegalStateException(
+            command
+                + " failed: "
+                + new String(chrt.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+      }
+    } catch (IOException e) {
+      throw new IllegalStateException(command + " failed: " + e, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(command + " interrupted", e);
+    }
   }
 
   /**
@@ -53,7 +91,7 @@ enum MoverPriority {
       }
     }
     throw new IllegalArgumentException(
-        "MigrationRun: --mover-priority is normal, nice or idle, not '" + value + "'");
+        "MigrationRun: --mover-priority is normal, nice, idle or idle-copy, not '" + value + "'");
   }
 
   /**

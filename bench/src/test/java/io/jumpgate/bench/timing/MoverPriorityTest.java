@@ -19,7 +19,7 @@ class MoverPriorityTest {
     assertThat(MoverPriority.parse("idle")).isEqualTo(MoverPriority.IDLE);
     assertThatThrownBy(() -> MoverPriority.parse("low"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("normal, nice or idle");
+        .hasMessageContaining("normal, nice, idle or idle-copy");
   }
 
   @Test
