@@ -44,6 +44,7 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A node added live with its data, under load (issue 12): the whole {@code add-node} of {@link
@@ -52,11 +53,13 @@ import java.util.concurrent.TimeUnit;
  * <p>{@code java -cp bench/target/benchmarks.jar io.jumpgate.bench.timing.MigrationRun --results
  * DIR [--quick] [--copy-rate KEYS_PER_SECOND] [--batch-size KEYS] [--pipeline-depth BATCHES]
  * [--group-size SHARDS] [--copy-method migrate|dump-restore|script] [--mover-process
- * [--mover-jvm-options "OPTIONS"]]} ({@code --mover-process}: the mover in a JVM of its own, as an
- * operator's {@code bin/jumpgate add-node --apply} runs it, with bin/jumpgate's {@code
- * -XX:TieredStopAtLevel=1} unless {@code --mover-jvm-options} replaces it; the mover's options:
- * {@link ShardCopierOptions#copyKeysPerSecond()}, none by default, and the other defaults of {@link
- * ShardCopierOptions} and {@link MoverOptions})
+ * [--mover-jvm-options "OPTIONS"] [--mover-priority normal|nice|idle|idle-copy]]} ({@code
+ * --mover-process}: the mover in a JVM of its own, as an operator's {@code bin/jumpgate add-node
+ * --apply} runs it, with bin/jumpgate's {@code -XX:TieredStopAtLevel=1} unless {@code
+ * --mover-jvm-options} replaces it, at the CPU priority {@code --mover-priority} gives ({@link
+ * MoverPriority}; {@code normal} by default; the servers and etcd always run at the normal
+ * priority); the mover's options: {@link ShardCopierOptions#copyKeysPerSecond()}, none by default,
+ * and the other defaults of {@link ShardCopierOptions} and {@link MoverOptions})
  *
  * <p>etcd and 3 redis-server leaders of a 1024-shard map (the IT fixture: free loopback ports, temp
  * dirs), plus a 4th, empty redis-server. 1,000,000 keys (100,000 with {@code --quick}) of 100
@@ -103,9 +106,19 @@ public final class MigrationRun {
     // What bin/jumpgate gives the verbs that move data: the JIT's first tier only.
     List<String> moverJvmOptions = List.of("-XX:TieredStopAtLevel=1");
     List<String> moverFlags;
+    MoverPriority moverPriority = MoverPriority.NORMAL;
     try {
       List<String> rest = new ArrayList<>(List.of(args));
       moverProcess = rest.remove("--mover-process");
+      int priorityAt = rest.indexOf("--mover-priority");
+      if (priorityAt >= 0) {
+        if (priorityAt + 1 >= rest.size() || !moverProcess) {
+          throw new IllegalArgumentException(
+              "MigrationRun: --mover-priority normal|nice|idle|idle-copy goes with --mover-process");
+        }
+        moverPriority = MoverPriority.parse(rest.get(priorityAt + 1));
+        rest.subList(priorityAt, priorityAt + 2).clear();
+      }
       int jvmAt = rest.indexOf("--mover-jvm-options");
       if (jvmAt >= 0) {
         if (jvmAt + 1 >= rest.size()) {
@@ -139,7 +152,9 @@ public final class MigrationRun {
     MoveProgressSampler progress;
     try (AutoCloseable scope = fixture.openScope("migration")) {
       MoverLaunch launch =
-          moverProcess ? new MoverLaunch(moverJvmOptions, moverFlags, arguments.results()) : null;
+          moverProcess
+              ? new MoverLaunch(moverJvmOptions, moverPriority, moverFlags, arguments.results())
+              : null;
       Outcome outcome = runOnce(fixture, keys, warmUp, window, options, launch);
       json = outcome.json();
       workload = outcome.workload();
@@ -154,7 +169,10 @@ public final class MigrationRun {
     setup.put(
         "mover",
         moverProcess
-            ? "a JVM of its own (--mover-process), JVM options " + moverJvmOptions
+            ? "a JVM of its own (--mover-process), JVM options "
+                + moverJvmOptions
+                + ", CPU priority "
+                + moverPriority.label()
             : "in the workload's JVM");
     json.put("setup", setup);
     Path results = arguments.results();
@@ -167,8 +185,12 @@ public final class MigrationRun {
     System.exit(Boolean.TRUE.equals(json.get("passed")) ? 0 : 1);
   }
 
-  /** A mover in a JVM of its own: its JVM options, its flags, and where its stderr goes. */
-  private record MoverLaunch(List<String> jvmOptions, List<String> flags, Path results) {}
+  /**
+   * A mover in a JVM of its own: its JVM options, its CPU priority, its flags, and where its stderr
+   * goes.
+   */
+  private record MoverLaunch(
+      List<String> jvmOptions, MoverPriority priority, List<String> flags, Path results) {}
 
   /** What a run produced: its JSON, and the workload for the timeline and the chart. */
   private record Outcome(
@@ -225,6 +247,7 @@ public final class MigrationRun {
       pids.put("etcd " + index, cluster.etcd().member(index).pid());
     }
     MoveListener[] listenerOfChild = new MoveListener[1];
+    AtomicLong childPid = new AtomicLong();
     MoverChild child = null;
     MoveProgressSampler pushedProgress = null;
     if (launch != null) {
@@ -240,13 +263,19 @@ public final class MigrationRun {
       child =
           fixture.register(
               MoverChild.start(
+                  launch.priority().launcher(),
                   launch.jvmOptions(),
                   childArguments,
                   launch.results().resolve("mover-child.stderr"),
                   Duration.ofSeconds(60),
-                  phase -> listenerOfChild[0].phaseStarted(phase),
+                  phase -> {
+                    launch.priority().phaseStarted(phase, childPid.get());
+                    listenerOfChild[0].phaseStarted(phase);
+                  },
                   pushed::record));
       pids.put("mover JVM", child.pid());
+      childPid.set(child.pid());
+      json.put("moverScheduling", MoverPriority.scheduling(child.pid()));
     }
     ProcessCpuLedger cpu = new ProcessCpuLedger(pids);
     java.util.function.Consumer<Stage> enter =

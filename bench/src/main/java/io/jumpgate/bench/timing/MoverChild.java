@@ -28,9 +28,11 @@ import java.util.function.Consumer;
  * The fixture's {@link MoverProcessMain} (through {@link MoverChildMain}, which adds the thread CPU
  * report) in a JVM of its own (this JVM's {@code java} and class path, plus {@code jvmOptions}),
  * adding a node as an operator's {@code jumpgate add-node --apply} would, seen from {@link
- * MigrationRun}: {@link #start} waits until it has planned, {@link #apply} lets it go and waits for
- * its result; phases and progress reach the callbacks on the reader thread as they are printed. Its
- * stderr goes to a file. {@link #close} kills it if it still runs. Not thread-safe: one caller.
+ * MigrationRun}, optionally under a launcher that sets its CPU priority ({@link MoverPriority},
+ * which execs the JVM: the process is the JVM): {@link #start} waits until it has planned, {@link
+ * #apply} lets it go and waits for its result; phases and progress reach the callbacks on the
+ * reader thread as they are printed. Its stderr goes to a file. {@link #close} kills it if it still
+ * runs. Not thread-safe: one caller.
  */
 final class MoverChild implements AutoCloseable {
 
@@ -51,10 +53,13 @@ final class MoverChild implements AutoCloseable {
   /**
    * Starts the child and waits (bounded) until it has planned.
    *
+   * @param launcher a program that runs the JVM's command line (such as {@code nice -n 19}), or
+   *     none
    * @param arguments ENDPOINTS CLUSTER NODE_ID HOST PORT and the mover's flags
    * @throws IllegalStateException with the child's output when it fails or does not get ready
    */
   static MoverChild start(
+      List<String> launcher,
       List<String> jvmOptions,
       List<String> arguments,
       Path stderr,
@@ -63,7 +68,7 @@ final class MoverChild implements AutoCloseable {
       Consumer<MoveProgress> onProgress)
       throws IOException, InterruptedException {
     String java = ProcessHandle.current().info().command().orElse("java");
-    List<String> command = new ArrayList<>();
+    List<String> command = new ArrayList<>(launcher);
     command.add(java);
     command.addAll(jvmOptions);
     command.add("-cp");
