@@ -43,11 +43,7 @@ interface FanOutCommands<K, V> extends JumpgateStringAsyncCommands<K, V> {
         new FanOut.Plan<K, V, List<V>, List<KeyValue<K, V>>>() {
           @Override
           public CommandArgs<K, V> args(int[] keyIndices) {
-            CommandArgs<K, V> args = x.args();
-            for (int index : keyIndices) {
-              args.addKey(keys[index]);
-            }
-            return args;
+            return new PartArguments<>(x.codec(), keys, null, keyIndices);
           }
 
           @Override
@@ -93,7 +89,7 @@ interface FanOutCommands<K, V> extends JumpgateStringAsyncCommands<K, V> {
       throw new IllegalArgumentException("mset needs at least one key");
     }
     K[] keys = (K[]) new Object[map.size()];
-    Object[] values = new Object[map.size()];
+    V[] values = (V[]) new Object[map.size()];
     int position = 0;
     for (Map.Entry<K, V> entry : map.entrySet()) {
       keys[position] = entry.getKey();
@@ -110,11 +106,7 @@ interface FanOutCommands<K, V> extends JumpgateStringAsyncCommands<K, V> {
         new FanOut.Plan<K, V, String, String>() {
           @Override
           public CommandArgs<K, V> args(int[] keyIndices) {
-            CommandArgs<K, V> args = x.args();
-            for (int index : keyIndices) {
-              args.addKey(keys[index]).addValue((V) values[index]);
-            }
-            return args;
+            return new PartArguments<>(x.codec(), keys, values, keyIndices);
           }
 
           @Override

@@ -119,11 +119,7 @@ interface KeyCommands<K, V> extends JumpgateKeyAsyncCommands<K, V> {
         new FanOut.Plan<K, V, Long, Long>() {
           @Override
           public CommandArgs<K, V> args(int[] keyIndices) {
-            CommandArgs<K, V> args = x.args();
-            for (int index : keyIndices) {
-              args.addKey(keys[index]);
-            }
-            return args;
+            return new PartArguments<>(x.codec(), keys, null, keyIndices);
           }
 
           @Override
