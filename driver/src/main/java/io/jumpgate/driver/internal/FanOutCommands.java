@@ -27,6 +27,13 @@ interface FanOutCommands<K, V> extends JumpgateStringAsyncCommands<K, V> {
   @SuppressWarnings("unchecked")
   default CompletionStage<List<KeyValue<K, V>>> mget(K... keys) {
     Objects.requireNonNull(keys, "keys");
+    // the caller may reuse its array once the call returned; the parts encode and merge later
+    return mgetOwned(keys.clone());
+  }
+
+  /** MGET of an array of keys that nothing but this call holds. */
+  @SuppressWarnings("unchecked")
+  private CompletionStage<List<KeyValue<K, V>>> mgetOwned(K[] keys) {
     CommandExecutor<K, V> x = executor();
     x.requireOpen();
     if (keys.length == 0) {
@@ -76,7 +83,7 @@ interface FanOutCommands<K, V> extends JumpgateStringAsyncCommands<K, V> {
     Objects.requireNonNull(keys, "keys");
     List<K> list = new ArrayList<>();
     keys.forEach(list::add);
-    return mget((K[]) list.toArray());
+    return mgetOwned((K[]) list.toArray());
   }
 
   @Override
