@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -60,6 +62,59 @@ class FanOutPartsTest {
   @Test
   void should_send_one_part_per_shard_by_sorting_past_the_one_pass_limit() throws Exception {
     check(FanOutGrouping.BY_SHARD, 64, 64);
+  }
+
+  @Test
+  void should_answer_the_keys_asked_for_when_the_caller_reuses_its_array_before_the_answers()
+      throws Exception {
+    int shards = 64;
+    Xxh64JumpRouter router = Xxh64JumpRouter.forShards(shards);
+    CountDownLatch release = new CountDownLatch(1);
+    List<Node> nodes = new ArrayList<>();
+    for (int index = 0; index < 3; index++) {
+      ScriptedRespServer server = ScriptedRespServer.start();
+      servers.add(server);
+      server.on("MGET", arguments -> Reply.with(echoValues(arguments)).after(release));
+      nodes.add(Node.of("node-" + index, "127.0.0.1", server.port()));
+    }
+    client =
+        JumpgateClient.create(
+            JumpgateOptions.builder()
+                .topologySource(
+                    InMemoryTopologySource.withLeaders(
+                        shards, nodes, shard -> nodes.get(shard % 3)))
+                .commandTimeout(WAIT)
+                .build());
+    JumpgateAsyncCommands<String, String> redis = client.connect().async();
+    String[] keys = new String[30];
+    for (int index = 0; index < keys.length; index++) {
+      keys[index] = "key-" + index;
+    }
+    List<String> asked = List.of(keys.clone());
+
+    // Given an MGET whose parts every server received and holds the answers of
+    CompletableFuture<List<KeyValue<String, String>>> answers =
+        redis.mget(keys).toCompletableFuture();
+    Set<Integer> nodesUsed = new HashSet<>();
+    for (String key : asked) {
+      nodesUsed.add(router.shardOfUtf8(key) % 3);
+    }
+    for (int node : nodesUsed) {
+      assertThat(servers.get(node).awaitCommand("MGET", WAIT)).isNotNull();
+    }
+
+    // When the caller fills its array with the next request's keys before the answers come
+    for (int index = 0; index < keys.length; index++) {
+      keys[index] = "next-" + index;
+    }
+    release.countDown();
+
+    // Then the answer is the one for the keys asked for, in their order
+    List<KeyValue<String, String>> answered = answers.get(WAIT.toNanos(), TimeUnit.NANOSECONDS);
+    assertThat(answered).extracting(KeyValue::getKey).containsExactlyElementsOf(asked);
+    for (KeyValue<String, String> answer : answered) {
+      assertThat(answer.getValue()).isEqualTo("value-of-" + answer.getKey());
+    }
   }
 
   /**

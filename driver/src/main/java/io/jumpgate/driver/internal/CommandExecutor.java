@@ -4,6 +4,7 @@ import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.protocol.CommandArgs;
 import io.lettuce.core.protocol.ProtocolKeyword;
 import java.util.Objects;
+import java.util.function.BiConsumer;
 
 /**
  * What the command implementations of one connection (one codec) build on: making arguments,
@@ -98,21 +99,33 @@ public final class CommandExecutor<K, V> {
             .pinTo(node));
   }
 
-  /** Sends one part of a fan-out: see {@link RoutedCommand#forGroup}. */
-  public <T> RoutedCommand<K, V, T> toGroup(
+  /**
+   * One part of a fan-out, not sent yet (send it with {@link Dispatcher#send}): see {@link
+   * RoutedCommand#forGroup}.
+   */
+  public <T> RoutedCommand<K, V, T> groupPart(
       ProtocolKeyword type,
       NodeHandle node,
-      int[] shards,
+      int[] requestShards,
+      int[] keys,
       long generation,
       CommandArgs<K, V> args,
       OutputFactory<K, V, T> outputs,
       int flags,
       long startNanos,
-      long deadlineNanos) {
-    return dispatcher.send(
-        new RoutedCommand<>(
-                dispatcher, type, args, outputs, codec, shards[0], flags, startNanos, deadlineNanos)
-            .forGroup(node, shards, generation));
+      long deadlineNanos,
+      BiConsumer<? super T, ? super Throwable> end) {
+    return new RoutedCommand<>(
+            dispatcher,
+            type,
+            args,
+            outputs,
+            codec,
+            requestShards[keys[0]],
+            flags,
+            startNanos,
+            deadlineNanos)
+        .forGroup(node, requestShards, keys, generation, end);
   }
 
   /** Throws when the client was closed: calls after close fail before anything is sent. */

@@ -233,7 +233,7 @@ public final class Dispatcher implements TopologyListener {
     if (node == null) {
       node = chooseNode(command, current);
       if (node == null) {
-        if (command.groupShards() != null) {
+        if (command.isGroup()) {
           // the shards of this fan-out part are no longer served by one node: split again
           failed(command, new RegroupNeededException(), scheduler.nanoTime());
           return;
@@ -372,17 +372,17 @@ public final class Dispatcher implements TopologyListener {
     if (pinned != null) {
       return pinned;
     }
-    int[] group = command.groupShards();
-    if (group != null) {
+    if (command.isGroup()) {
       if (command.attempt() == 1 && command.groupGeneration() == current.generation()) {
         return command.firstNode();
       }
       // A retry, or a first try under a newer table than the part was grouped with (it was held
       // or waited), goes to the leader now, which holds every key of the part under any read
       // policy.
-      NodeHandle shared = current.leader(group[0]);
-      for (int index = 1; index < group.length && shared != null; index++) {
-        if (current.leader(group[index]) != shared) {
+      NodeHandle shared = current.leader(command.groupShard(0));
+      int size = command.groupSize();
+      for (int index = 1; index < size && shared != null; index++) {
+        if (current.leader(command.groupShard(index)) != shared) {
           return null;
         }
       }

@@ -33,8 +33,10 @@ import java.util.function.BiConsumer;
  * across nodes). No internal exception reaches the caller.
  *
  * <p>Success path cost: per key, its shard (an {@code int}, hashed once) and its part (a {@code
- * byte}); per part, its key and shard arrays, its command and one {@code Part} (which is also the
- * command's callback). Nothing boxed, nothing sorted (up to {@link #MAX_ONE_PASS_GROUPS} parts).
+ * byte}); per part, its key index array (its shards are read through it from the request's), its
+ * arguments ({@link PartArguments}: the keys written from the request), its command and one {@code
+ * Part} (which is also the command's end listener: no completion stage). Nothing boxed, nothing
+ * sorted (up to {@link #MAX_ONE_PASS_GROUPS} parts).
  *
  * <p>Thread-safe: parts end on event loops concurrently; each writes only its own key slots and its
  * own {@code Part}, and those are read after every part ended (the decrement of the pending count
@@ -172,11 +174,11 @@ public final class FanOut {
      *
      * <p>One pass over the keys picks each key's node and its part (each key's shard was computed
      * once, by {@link FanOut#run}; a part is found among the few seen so far by comparing its id);
-     * a second fills each part's key and shard arrays in request order, sized exactly. Per key, one
-     * byte (its part) is kept between the passes; nothing is boxed or sorted. A part's shards are
-     * kept as they come (repeated when keys share a shard): only a retry or a freeze reads them.
-     * Past {@link #MAX_ONE_PASS_GROUPS} parts ({@code BY_SHARD} over many shards) the keys are
-     * grouped by sorting instead.
+     * a second fills each part's key index array in request order, sized exactly. Per key, one byte
+     * (its part) is kept between the passes; nothing is boxed or sorted. A part's shards are not
+     * copied: a retry or a freeze (the only readers) reads them through its key indices from the
+     * request's shards, repeats included. Past {@link #MAX_ONE_PASS_GROUPS} parts ({@code BY_SHARD}
+     * over many shards) the keys are grouped by sorting instead.
      *
      * @param keyIndices the keys, as indices into the request; null for every key of the request
      * @param earlierMayHaveRun whether an earlier try of these keys (before a regroup) may have run
@@ -216,23 +218,18 @@ public final class FanOut {
         partSizes[part]++;
       }
       int[][] keysOfParts = new int[parts][];
-      int[][] shardsOfParts = new int[parts][];
       for (int part = 0; part < parts; part++) {
         keysOfParts[part] = new int[partSizes[part]];
-        shardsOfParts[part] = new int[partSizes[part]];
         partSizes[part] = 0;
       }
       for (int position = 0; position < count; position++) {
         int part = partOfPosition[position];
-        int slot = partSizes[part]++;
-        int inRequest = keyIndices == null ? position : keyIndices[position];
-        keysOfParts[part][slot] = inRequest;
-        shardsOfParts[part][slot] = shards[inRequest];
+        keysOfParts[part][partSizes[part]++] = keyIndices == null ? position : keyIndices[position];
       }
       dispatcher.fanOutParts(parts);
       addPending(parts);
       for (int part = 0; part < parts; part++) {
-        sendPart(partNodes[part], keysOfParts[part], shardsOfParts[part], table, earlierMayHaveRun);
+        sendPart(partNodes[part], keysOfParts[part], table, earlierMayHaveRun);
       }
     }
 
@@ -261,14 +258,11 @@ public final class FanOut {
       for (int[] partPositions : positions) {
         int size = partPositions.length;
         int[] keysOfPart = new int[size];
-        int[] partShards = new int[size];
         for (int position = 0; position < size; position++) {
-          int inRequest =
+          keysOfPart[position] =
               keyIndices == null ? partPositions[position] : keyIndices[partPositions[position]];
-          keysOfPart[position] = inRequest;
-          partShards[position] = shards[inRequest];
         }
-        sendPart(target[partPositions[0]], keysOfPart, partShards, table, earlierMayHaveRun);
+        sendPart(target[partPositions[0]], keysOfPart, table, earlierMayHaveRun);
       }
     }
 
@@ -294,33 +288,32 @@ public final class FanOut {
     }
 
     private void sendPart(
-        NodeHandle node,
-        int[] keysOfPart,
-        int[] partShards,
-        RoutingTable table,
-        boolean earlierMayHaveRun) {
+        NodeHandle node, int[] keysOfPart, RoutingTable table, boolean earlierMayHaveRun) {
       Part<K, V, T> part = new Part<>(this, keysOfPart, node, earlierMayHaveRun);
       push(part); // counted in `pending` by the caller
       RoutedCommand<K, V, T> command;
       try {
         command =
-            executor.toGroup(
+            executor.groupPart(
                 type,
                 node,
-                partShards,
+                shards,
+                keysOfPart,
                 table.generation(),
                 plan.args(keysOfPart),
                 outputs,
                 flags,
                 start,
-                deadline);
+                deadline,
+                part);
       } catch (RuntimeException e) {
         // nothing of this part was handed to the dispatcher
         part.accept(null, e);
         return;
       }
+      // set before the send: the part's end may run during it (a failure found at once)
       part.command = command;
-      command.whenComplete(part);
+      executor.dispatcher().send(command);
     }
 
     private void push(Part<K, V, T> part) {
@@ -411,8 +404,8 @@ public final class FanOut {
   }
 
   /**
-   * One part: the keys sent together to one node, and how they ended. Completes the part's command
-   * (it is the callback, in place of a lambda: no extra object on the success path).
+   * One part: the keys sent together to one node, and how they ended. Told by the part's command
+   * when it ended ({@link RoutedCommand#forGroup}: no lambda and no completion stage per part).
    */
   static final class Part<K, V, T> implements BiConsumer<T, Throwable> {
     final Run<K, V, T, ?> run;

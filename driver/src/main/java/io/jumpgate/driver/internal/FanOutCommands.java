@@ -27,6 +27,13 @@ interface FanOutCommands<K, V> extends JumpgateStringAsyncCommands<K, V> {
   @SuppressWarnings("unchecked")
   default CompletionStage<List<KeyValue<K, V>>> mget(K... keys) {
     Objects.requireNonNull(keys, "keys");
+    // the caller may reuse its array once the call returned; the parts encode and merge later
+    return mgetOwned(keys.clone());
+  }
+
+  /** MGET of an array of keys that nothing but this call holds. */
+  @SuppressWarnings("unchecked")
+  private CompletionStage<List<KeyValue<K, V>>> mgetOwned(K[] keys) {
     CommandExecutor<K, V> x = executor();
     x.requireOpen();
     if (keys.length == 0) {
@@ -43,11 +50,7 @@ interface FanOutCommands<K, V> extends JumpgateStringAsyncCommands<K, V> {
         new FanOut.Plan<K, V, List<V>, List<KeyValue<K, V>>>() {
           @Override
           public CommandArgs<K, V> args(int[] keyIndices) {
-            CommandArgs<K, V> args = x.args();
-            for (int index : keyIndices) {
-              args.addKey(keys[index]);
-            }
-            return args;
+            return new PartArguments<>(x.codec(), keys, null, keyIndices);
           }
 
           @Override
@@ -80,7 +83,7 @@ interface FanOutCommands<K, V> extends JumpgateStringAsyncCommands<K, V> {
     Objects.requireNonNull(keys, "keys");
     List<K> list = new ArrayList<>();
     keys.forEach(list::add);
-    return mget((K[]) list.toArray());
+    return mgetOwned((K[]) list.toArray());
   }
 
   @Override
@@ -93,7 +96,7 @@ interface FanOutCommands<K, V> extends JumpgateStringAsyncCommands<K, V> {
       throw new IllegalArgumentException("mset needs at least one key");
     }
     K[] keys = (K[]) new Object[map.size()];
-    Object[] values = new Object[map.size()];
+    V[] values = (V[]) new Object[map.size()];
     int position = 0;
     for (Map.Entry<K, V> entry : map.entrySet()) {
       keys[position] = entry.getKey();
@@ -110,11 +113,7 @@ interface FanOutCommands<K, V> extends JumpgateStringAsyncCommands<K, V> {
         new FanOut.Plan<K, V, String, String>() {
           @Override
           public CommandArgs<K, V> args(int[] keyIndices) {
-            CommandArgs<K, V> args = x.args();
-            for (int index : keyIndices) {
-              args.addKey(keys[index]).addValue((V) values[index]);
-            }
-            return args;
+            return new PartArguments<>(x.codec(), keys, values, keyIndices);
           }
 
           @Override

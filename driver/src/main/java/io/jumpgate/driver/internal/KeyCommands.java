@@ -109,9 +109,11 @@ interface KeyCommands<K, V> extends JumpgateKeyAsyncCommands<K, V> {
       return x.keyed(type, key, x.args(key), Outputs.integer(), flags);
     }
     AtomicLong total = new AtomicLong();
+    // the caller may reuse its array once the call returned; the parts are encoded later
+    K[] owned = keys.clone();
     return FanOut.run(
         x,
-        keys,
+        owned,
         type,
         flags,
         Outputs.integer(),
@@ -119,11 +121,7 @@ interface KeyCommands<K, V> extends JumpgateKeyAsyncCommands<K, V> {
         new FanOut.Plan<K, V, Long, Long>() {
           @Override
           public CommandArgs<K, V> args(int[] keyIndices) {
-            CommandArgs<K, V> args = x.args();
-            for (int index : keyIndices) {
-              args.addKey(keys[index]);
-            }
-            return args;
+            return new PartArguments<>(x.codec(), owned, null, keyIndices);
           }
 
           @Override

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import java.util.function.BiConsumer;
 
 /**
  * One command as the caller sees it: the future it gets back. The caller owns this future; Lettuce
@@ -56,7 +57,9 @@ public final class RoutedCommand<K, V, T> extends CompletableFuture<T> {
   private NodeHandle redirect;
   private NodeHandle fixedNode;
   private NodeHandle firstNode;
-  private int[] groupShards;
+  private int[] requestShards;
+  private int[] groupKeys;
+  private BiConsumer<? super T, ? super Throwable> partEnd;
   private long groupGeneration;
   private long revision;
   private List<Attempt> attempts;
@@ -145,13 +148,25 @@ public final class RoutedCommand<K, V, T> extends CompletableFuture<T> {
   void succeed(T value) {
     if (markEnded()) {
       dispatcher.answered(this);
-      super.complete(value);
+      if (super.complete(value)) {
+        partEnded(value, null);
+      }
     }
   }
 
   /** Fails the caller's future; the end must have been claimed with {@link #markEnded()}. */
   void failFuture(Throwable error) {
-    super.completeExceptionally(error);
+    if (super.completeExceptionally(error)) {
+      partEnded(null, error);
+    }
+  }
+
+  /** Tells a fan-out part that its command ended (once: after the future's first completion). */
+  private void partEnded(T value, Throwable error) {
+    BiConsumer<? super T, ? super Throwable> end = partEnd;
+    if (end != null) {
+      end.accept(value, error);
+    }
   }
 
   // ---- the end, by the caller ------------------------------------------------------------------
@@ -160,6 +175,9 @@ public final class RoutedCommand<K, V, T> extends CompletableFuture<T> {
   public boolean complete(T value) {
     boolean changed = super.complete(value);
     givenUpByCaller(changed);
+    if (changed) {
+      partEnded(value, null);
+    }
     return changed;
   }
 
@@ -167,6 +185,9 @@ public final class RoutedCommand<K, V, T> extends CompletableFuture<T> {
   public boolean completeExceptionally(Throwable error) {
     boolean changed = super.completeExceptionally(error);
     givenUpByCaller(changed);
+    if (changed) {
+      partEnded(null, error);
+    }
     return changed;
   }
 
@@ -174,6 +195,9 @@ public final class RoutedCommand<K, V, T> extends CompletableFuture<T> {
   public boolean cancel(boolean mayInterruptIfRunning) {
     boolean cancelled = super.cancel(mayInterruptIfRunning);
     givenUpByCaller(cancelled);
+    if (cancelled) {
+      partEnded(null, new java.util.concurrent.CancellationException());
+    }
     return cancelled;
   }
 
@@ -329,13 +353,25 @@ public final class RoutedCommand<K, V, T> extends CompletableFuture<T> {
    * every one of {@code shards} in the table then in force, and when they no longer share one node
    * the part fails with {@link RegroupNeededException} so that the fan-out splits its keys again.
    * (A part grouped with an older table, held by a freeze or waiting for a map, must never reach
-   * the old leader once a newer table is in force: the freeze's acknowledgement counts on it.)
-   * {@code shards} are the shards of the part's keys, in key order; a shard may repeat.
+   * the old leader once a newer table is in force: the freeze's acknowledgement counts on it.) The
+   * part's shards are {@code requestShards[keys[i]]}: the shard of each key of the request, read
+   * through the part's key indices (a shard may repeat), so a part keeps no copy of them.
+   *
+   * <p>{@code end} is told once, when the command's future first completes, on the thread that
+   * completes it (in place of a {@code whenComplete} stage, which would make a future and a
+   * completion object per part); it must be set before the command is sent.
    */
-  RoutedCommand<K, V, T> forGroup(NodeHandle node, int[] shards, long generation) {
+  RoutedCommand<K, V, T> forGroup(
+      NodeHandle node,
+      int[] requestShards,
+      int[] keys,
+      long generation,
+      BiConsumer<? super T, ? super Throwable> end) {
     this.firstNode = node;
-    this.groupShards = shards;
+    this.requestShards = requestShards;
+    this.groupKeys = keys;
     this.groupGeneration = generation;
+    this.partEnd = end;
     return this;
   }
 
@@ -348,8 +384,19 @@ public final class RoutedCommand<K, V, T> extends CompletableFuture<T> {
     return firstNode;
   }
 
-  int[] groupShards() {
-    return groupShards;
+  /** Whether this command is a fan-out part ({@link #forGroup}). */
+  boolean isGroup() {
+    return groupKeys != null;
+  }
+
+  /** The number of keys of this fan-out part. */
+  int groupSize() {
+    return groupKeys.length;
+  }
+
+  /** The shard of this fan-out part's key at {@code position}. */
+  int groupShard(int position) {
+    return requestShards[groupKeys[position]];
   }
 
   @Override

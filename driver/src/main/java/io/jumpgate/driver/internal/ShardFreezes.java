@@ -87,9 +87,9 @@ final class ShardFreezes {
     if (command.fixedNode() != null) {
       return false;
     }
-    int[] group = command.groupShards();
-    if (group != null) {
-      for (int shard : group) {
+    if (command.isGroup()) {
+      for (int index = 0, size = command.groupSize(); index < size; index++) {
+        int shard = command.groupShard(index);
         if (table.isHeld(shard) && node == table.leader(shard)) {
           return true;
         }
@@ -105,10 +105,9 @@ final class ShardFreezes {
     if (!table.hasHeld()) {
       return false;
     }
-    int[] group = command.groupShards();
-    if (group != null) {
-      for (int shard : group) {
-        if (table.isHeld(shard)) {
+    if (command.isGroup()) {
+      for (int index = 0, size = command.groupSize(); index < size; index++) {
+        if (table.isHeld(command.groupShard(index))) {
           return true;
         }
       }

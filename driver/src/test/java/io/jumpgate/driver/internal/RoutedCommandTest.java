@@ -44,6 +44,70 @@ class RoutedCommandTest extends DispatcherHarness {
     assertThat(at(a).dispatched).hasSize(1);
   }
 
+  // ---- a fan-out part's end listener -----------------------------------------------------------
+
+  /** A fan-out part of shard 0 (one key) whose end listener records what it was told. */
+  private RoutedCommand<String, String, String> part(java.util.List<String> told) {
+    long now = scheduler.nanoTime();
+    return dispatcher.send(
+        executor.groupPart(
+            CommandType.GET,
+            dispatcher.nodeFor(CommandFlags.READ_ONLY, 0, dispatcher.table()),
+            new int[] {0},
+            new int[] {0},
+            dispatcher.table().generation(),
+            executor.args("k"),
+            Outputs.value(),
+            CommandFlags.READ_ONLY,
+            now,
+            now + TIMEOUT.toNanos(),
+            (value, error) -> told.add(error == null ? "answered " + value : "failed " + error)));
+  }
+
+  @Test
+  void should_tell_a_fan_out_part_its_answer_once_after_its_future_completed() {
+    start();
+    java.util.List<String> told = new java.util.ArrayList<>();
+    RoutedCommand<String, String, String> command = part(told);
+    assertThat(told).isEmpty();
+
+    RedisCommand<?, ?, ?> written = at(a).writeLast();
+    written.complete();
+    command.cancel(false); // too late: already answered
+
+    assertThat(command).isCompleted();
+    assertThat(told).containsExactly("answered null");
+  }
+
+  @Test
+  void should_tell_a_fan_out_part_its_failure_once() {
+    start();
+    java.util.List<String> told = new java.util.ArrayList<>();
+    RoutedCommand<String, String, String> command = part(told);
+
+    RedisCommand<?, ?, ?> written = at(a).writeLast();
+    written.completeExceptionally(new RedisCommandExecutionException("WRONGTYPE not a string"));
+    written.complete(); // a late answer changes nothing
+
+    assertThat(command).isCompletedExceptionally();
+    assertThat(told).singleElement().asString().startsWith("failed ");
+  }
+
+  @Test
+  void should_tell_a_fan_out_part_when_its_future_is_cancelled() {
+    start();
+    java.util.List<String> told = new java.util.ArrayList<>();
+    RoutedCommand<String, String, String> command = part(told);
+
+    command.cancel(false);
+    command.completeExceptionally(new IllegalStateException("again"));
+
+    assertThat(told)
+        .singleElement()
+        .asString()
+        .startsWith("failed java.util.concurrent.CancellationException");
+  }
+
   @Test
   void should_not_count_a_cancel_that_comes_after_the_answer() {
     start();

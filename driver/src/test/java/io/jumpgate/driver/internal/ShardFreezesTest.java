@@ -80,16 +80,19 @@ class ShardFreezesTest extends DispatcherHarness {
     RoutingTable grouped = dispatcher.table();
     NodeHandle node = dispatcher.nodeFor(CommandFlags.WRITE, 0, grouped);
     long now = scheduler.nanoTime();
-    return executor.toGroup(
-        CommandType.MSET,
-        node,
-        new int[] {0},
-        grouped.generation(),
-        executor.args("k").addValue("v"),
-        Outputs.status(),
-        CommandFlags.WRITE,
-        now,
-        now + TIMEOUT.toNanos());
+    return dispatcher.send(
+        executor.groupPart(
+            CommandType.MSET,
+            node,
+            new int[] {0},
+            new int[] {0},
+            grouped.generation(),
+            executor.args("k").addValue("v"),
+            Outputs.status(),
+            CommandFlags.WRITE,
+            now,
+            now + TIMEOUT.toNanos(),
+            null));
   }
 
   @Test
@@ -121,16 +124,19 @@ class ShardFreezesTest extends DispatcherHarness {
 
     // When the part is sent
     RoutedCommand<String, String, String> part =
-        executor.toGroup(
-            CommandType.MSET,
-            groupedOnto,
-            new int[] {0},
-            older.generation(),
-            executor.args("k").addValue("v"),
-            Outputs.status(),
-            CommandFlags.WRITE,
-            now,
-            now + TIMEOUT.toNanos());
+        dispatcher.send(
+            executor.groupPart(
+                CommandType.MSET,
+                groupedOnto,
+                new int[] {0},
+                new int[] {0},
+                older.generation(),
+                executor.args("k").addValue("v"),
+                Outputs.status(),
+                CommandFlags.WRITE,
+                now,
+                now + TIMEOUT.toNanos(),
+                null));
 
     // Then it goes to b, the leader in the table in force, not to a
     assertThat(msetsAt(at(a))).isEmpty();
