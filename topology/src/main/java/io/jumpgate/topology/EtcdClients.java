@@ -154,13 +154,23 @@ public final class EtcdClients {
     return false;
   }
 
-  /** A one-line description of an etcd failure, without wrapper noise. Never holds a secret. */
-  public static String describe(Throwable error) {
+  /** Whether an etcd call failed only because its answer did not come in time. */
+  static boolean isTimeout(Throwable error) {
+    return unwrap(error) instanceof TimeoutException;
+  }
+
+  private static Throwable unwrap(Throwable error) {
     Throwable cause = error;
     while ((cause instanceof CompletionException || cause instanceof ExecutionException)
         && cause.getCause() != null) {
       cause = cause.getCause();
     }
+    return cause;
+  }
+
+  /** A one-line description of an etcd failure, without wrapper noise. Never holds a secret. */
+  public static String describe(Throwable error) {
+    Throwable cause = unwrap(error);
     if (cause instanceof TimeoutException) {
       return "no answer in time";
     }

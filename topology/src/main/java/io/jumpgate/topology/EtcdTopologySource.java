@@ -131,6 +131,10 @@ public final class EtcdTopologySource implements TopologySource {
   private volatile TopologySnapshot current;
   private volatile boolean closed;
   private String lastLoggedError;
+  // The last failure that said more than "no answer in time" (a refused TLS handshake, a refused
+  // connection): a start that times out names it too, so that a last try that merely timed out on a
+  // loaded machine does not hide the cause. Topology thread only.
+  private String lastSpecificFailure;
 
   private final AtomicLong lists = new AtomicLong();
   private final AtomicLong watches = new AtomicLong();
@@ -334,7 +338,8 @@ public final class EtcdTopologySource implements TopologySource {
               + " to "
               + keys.mapRangeEnd()
               + " failed: "
-              + EtcdClients.describe(error));
+              + EtcdClients.describe(error),
+          error);
       if (!started.isDone() && EtcdClients.isAuthenticationFailure(error)) {
         giveUp(
             new TopologyUnavailableException(
@@ -519,7 +524,7 @@ public final class EtcdTopologySource implements TopologySource {
       list();
       return;
     }
-    noteFailure("watch failed: " + EtcdClients.describe(error));
+    noteFailure("watch failed: " + EtcdClients.describe(error), error);
     retryLater(this::watch);
   }
 
@@ -613,7 +618,17 @@ public final class EtcdTopologySource implements TopologySource {
                 + "' within "
                 + options.startTimeout().toMillis()
                 + " ms"
-                + status.status().lastErrorIfAny().map(error -> ": " + error).orElse("")));
+                + status.status().lastErrorIfAny().map(error -> ": " + error).orElse("")
+                + startFailureHint()));
+  }
+
+  /** The last specific failure when the last failure was not it; else empty. */
+  private String startFailureHint() {
+    String specific = lastSpecificFailure;
+    if (specific == null || specific.equals(status.status().lastErrorIfAny().orElse(null))) {
+      return "";
+    }
+    return " (before that: " + specific + ")";
   }
 
   private void giveUp(TopologyException error) {
@@ -627,6 +642,13 @@ public final class EtcdTopologySource implements TopologySource {
     status.confirmed(snapshot == null ? -1 : snapshot.revision(), options.clock().instant());
     backoff = options.retryBackoffMin();
     lastLoggedError = null;
+  }
+
+  private void noteFailure(String message, Throwable error) {
+    if (!EtcdClients.isTimeout(error)) {
+      lastSpecificFailure = message;
+    }
+    noteFailure(message);
   }
 
   private void noteFailure(String message) {
