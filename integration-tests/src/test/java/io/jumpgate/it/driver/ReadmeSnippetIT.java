@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -27,7 +28,15 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * The README's driver example, taken from README.md as it stands, compiled and run (Java's
  * source-file launcher, in a JVM of its own) against a cluster made like {@code jumpgate demo}'s:
  * cluster {@code demo}, 1024 shards, 3 leaders with a replica each.
+ *
+ * <p>Timing-sensitive: the example's first SET has the driver's default 2 s deadline, and it is the
+ * first command of a cold JVM that has just compiled the example, so it waits for its node
+ * connection's first handshake. Beside three other test JVMs and the Spring module's builds on 2
+ * cores that handshake once took longer than 2 s (a fresh-clone bin/test, 2026-11-28:
+ * "SendWaitExpiredException: the connection ... was not ready within the command's deadline; not
+ * sent"); it runs in the pass of its own.
  */
+@Tag("timing-sensitive")
 class ReadmeSnippetIT {
 
   private static final Path README = Path.of("..", "README.md");
