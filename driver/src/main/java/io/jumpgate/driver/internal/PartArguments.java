@@ -104,48 +104,49 @@ final class PartArguments<K, V> extends CommandArgs<K, V> {
     buffer.writeBytes(CRLF);
   }
 
-  @SuppressWarnings("unchecked")
   private void writeKey(ByteBuf buffer, K key) {
+    writeEncoded(buffer, key, true);
+  }
+
+  private void writeValue(ByteBuf buffer, V value) {
+    writeEncoded(buffer, value, false);
+  }
+
+  /**
+   * A key ({@code isKey}) or a value through the codec: straight into the buffer when the codec
+   * encodes to a {@code ByteBuf} of a size it knows exactly, through a buffer of its own when its
+   * size is an estimate, else as the codec's {@code ByteBuffer}.
+   */
+  @SuppressWarnings("unchecked")
+  private void writeEncoded(ByteBuf buffer, Object item, boolean isKey) {
     if (codec instanceof ToByteBufEncoder<?, ?> encoder) {
       ToByteBufEncoder<K, V> typed = (ToByteBufEncoder<K, V>) encoder;
       if (typed.isEstimateExact()) {
-        writeLength(buffer, typed.estimateSize(key));
-        typed.encodeKey(key, buffer);
+        writeLength(buffer, typed.estimateSize(item));
+        encodeInto(typed, item, isKey, buffer);
         buffer.writeBytes(CRLF);
         return;
       }
-      ByteBuf encoded = buffer.alloc().buffer(typed.estimateSize(key));
+      ByteBuf encoded = buffer.alloc().buffer(typed.estimateSize(item));
       try {
-        typed.encodeKey(key, encoded);
+        encodeInto(typed, item, isKey, encoded);
         writeBulk(buffer, encoded);
       } finally {
         encoded.release();
       }
       return;
     }
-    writeBulk(buffer, codec.encodeKey(key));
+    writeBulk(buffer, isKey ? codec.encodeKey((K) item) : codec.encodeValue((V) item));
   }
 
   @SuppressWarnings("unchecked")
-  private void writeValue(ByteBuf buffer, V value) {
-    if (codec instanceof ToByteBufEncoder<?, ?> encoder) {
-      ToByteBufEncoder<K, V> typed = (ToByteBufEncoder<K, V>) encoder;
-      if (typed.isEstimateExact()) {
-        writeLength(buffer, typed.estimateSize(value));
-        typed.encodeValue(value, buffer);
-        buffer.writeBytes(CRLF);
-        return;
-      }
-      ByteBuf encoded = buffer.alloc().buffer(typed.estimateSize(value));
-      try {
-        typed.encodeValue(value, encoded);
-        writeBulk(buffer, encoded);
-      } finally {
-        encoded.release();
-      }
-      return;
+  private static <K, V> void encodeInto(
+      ToByteBufEncoder<K, V> encoder, Object item, boolean isKey, ByteBuf target) {
+    if (isKey) {
+      encoder.encodeKey((K) item, target);
+    } else {
+      encoder.encodeValue((V) item, target);
     }
-    writeBulk(buffer, codec.encodeValue(value));
   }
 
   /** The bytes of {@code $<length>\r\n<bytes>\r\n}. */

@@ -73,6 +73,12 @@ class PartArgumentsTest {
     assertSameEncoding(new StringCodec(StandardCharsets.UTF_8), keys, values, part);
     assertSameEncoding(
         StringCodec.ASCII, new String[] {"a", "bb", "c".repeat(10)}, null, new int[] {2, 0, 1});
+    // an exact-size codec with values: keys and values each written straight into the buffer
+    assertSameEncoding(
+        StringCodec.ASCII,
+        new String[] {"a", "bb", "c".repeat(10)},
+        new String[] {"x".repeat(12), "", "yz"},
+        new int[] {2, 0, 1});
   }
 
   @Test
