@@ -7,6 +7,7 @@ import io.jumpgate.routing.Xxh64JumpRouter;
 import io.jumpgate.spi.InMemoryTopologySource;
 import io.jumpgate.spi.Node;
 import io.lettuce.core.KeyValue;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -18,6 +19,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -70,13 +72,7 @@ class FanOutPartsTest {
     int shards = 64;
     Xxh64JumpRouter router = Xxh64JumpRouter.forShards(shards);
     CountDownLatch release = new CountDownLatch(1);
-    List<Node> nodes = new ArrayList<>();
-    for (int index = 0; index < 3; index++) {
-      ScriptedRespServer server = ScriptedRespServer.start();
-      servers.add(server);
-      server.on("MGET", arguments -> Reply.with(echoValues(arguments)).after(release));
-      nodes.add(Node.of("node-" + index, "127.0.0.1", server.port()));
-    }
+    List<Node> nodes = startServers(arguments -> Reply.with(echoValues(arguments)).after(release));
     client =
         JumpgateClient.create(
             JumpgateOptions.builder()
@@ -117,6 +113,18 @@ class FanOutPartsTest {
     }
   }
 
+  /** Three scripted servers that answer MGET with {@code mget}; their nodes, in order. */
+  private List<Node> startServers(Function<List<String>, Reply> mget) throws IOException {
+    List<Node> nodes = new ArrayList<>();
+    for (int index = 0; index < 3; index++) {
+      ScriptedRespServer server = ScriptedRespServer.start();
+      servers.add(server);
+      server.on("MGET", mget);
+      nodes.add(Node.of("node-" + index, "127.0.0.1", server.port()));
+    }
+    return nodes;
+  }
+
   /**
    * MGETs of random keys (repeats included) over three servers; checks answers, and the parts the
    * servers received against the parts expected.
@@ -125,13 +133,7 @@ class FanOutPartsTest {
    */
   private void check(FanOutGrouping grouping, int shards, int expectedMaxParts) throws Exception {
     Xxh64JumpRouter router = Xxh64JumpRouter.forShards(shards);
-    List<Node> nodes = new ArrayList<>();
-    for (int index = 0; index < 3; index++) {
-      ScriptedRespServer server = ScriptedRespServer.start();
-      servers.add(server);
-      server.on("MGET", arguments -> Reply.with(echoValues(arguments)));
-      nodes.add(Node.of("node-" + index, "127.0.0.1", server.port()));
-    }
+    List<Node> nodes = startServers(arguments -> Reply.with(echoValues(arguments)));
     client =
         JumpgateClient.create(
             JumpgateOptions.builder()

@@ -75,10 +75,14 @@ class ShardFreezesTest extends DispatcherHarness {
     return msets;
   }
 
-  /** A fan-out part of shard 0, grouped onto the node the table in force names for it. */
+  /** A fan-out part of shard 0, grouped onto the node the table in force names for it, sent. */
   private RoutedCommand<String, String, String> msetPart() {
     RoutingTable grouped = dispatcher.table();
-    NodeHandle node = dispatcher.nodeFor(CommandFlags.WRITE, 0, grouped);
+    return msetPart(dispatcher.nodeFor(CommandFlags.WRITE, 0, grouped), grouped);
+  }
+
+  /** A fan-out part of shard 0, grouped onto {@code node} under {@code grouped}, sent. */
+  private RoutedCommand<String, String, String> msetPart(NodeHandle node, RoutingTable grouped) {
     long now = scheduler.nanoTime();
     return dispatcher.send(
         executor.groupPart(
@@ -120,23 +124,9 @@ class ShardFreezesTest extends DispatcherHarness {
     RoutingTable older = dispatcher.table();
     NodeHandle groupedOnto = dispatcher.nodeFor(CommandFlags.WRITE, 0, older);
     publish(b);
-    long now = scheduler.nanoTime();
 
     // When the part is sent
-    RoutedCommand<String, String, String> part =
-        dispatcher.send(
-            executor.groupPart(
-                CommandType.MSET,
-                groupedOnto,
-                new int[] {0},
-                new int[] {0},
-                older.generation(),
-                executor.args("k").addValue("v"),
-                Outputs.status(),
-                CommandFlags.WRITE,
-                now,
-                now + TIMEOUT.toNanos(),
-                null));
+    RoutedCommand<String, String, String> part = msetPart(groupedOnto, older);
 
     // Then it goes to b, the leader in the table in force, not to a
     assertThat(msetsAt(at(a))).isEmpty();
