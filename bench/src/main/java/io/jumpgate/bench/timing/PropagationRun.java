@@ -29,11 +29,18 @@ import java.util.stream.Stream;
  * snapshot.
  *
  * <p>{@code java -cp bench/target/benchmarks.jar io.jumpgate.bench.timing.PropagationRun --results
- * DIR [--quick] [--etcd-data-dir-on-tmpfs] [--in-jvm-watchers=N] [--bare-jetcd-watchers]}
+ * DIR [--quick] [--etcd-data-dir-on-tmpfs] [--in-jvm-watchers=N] [--bare-jetcd-watchers]
+ * [--warmup-changes=N]}
  *
  * <p>{@value #IN_JVM_WATCHERS_FLAG}{@code N} runs N watchers in this JVM instead of {@value
  * #IN_JVM_WATCHERS} (0 to 500; with 0 the two child JVMs are the only watchers: the put's round
- * trip without the 50); {@value #BARE_JETCD_FLAG} makes them bare jetcd watchers (the floor).
+ * trip without the 50); {@value #BARE_JETCD_FLAG} makes them bare jetcd watchers (the floor);
+ * {@value #WARMUP_CHANGES_FLAG}{@code N} makes N warm-up changes instead of {@value
+ * #WARMUP_CHANGES} ({@value #QUICK_WARMUP_CHANGES} with {@code --quick}; 0 to 100,000). The warm-up
+ * lets the JIT compile the writer's put and the watchers' path (with 20 warm-up changes, a put took
+ * 4-5 ms at the median where a compiled one takes 1.5-2.5); its first changes, as many as are
+ * measured, are reported on their own as {@code firstChanges}: what an application's first map
+ * changes see.
  *
  * <p>etcd's data dir is the fixture's (under {@code java.io.tmpdir}, the machine's disk) unless
  * {@value #TMPFS_FLAG} puts it under {@code /dev/shm} (a tmpfs: etcd's WAL fsync then costs no disk
@@ -44,10 +51,10 @@ import java.util.stream.Stream;
  * each ({@link TopologyAdmin#init}; the nodes are never contacted: only the map is watched), and
  * starts 50 watchers in this JVM, each an {@link EtcdTopologySource} with its own jetcd client,
  * which is what each of 50 {@code JumpgateClient}s would run, plus one in each of 2 child JVMs
- * ({@link PropagationProbe}). It then makes {@value #WARMUP_CHANGES} warm-up changes (not counted)
- * and 200 measured ones (50 with {@code --quick}): each swaps the leader and the replica of one
- * shard and bumps its epoch, one put, so one revision. The next change is made once every watcher
- * has the previous one (plus a {@value #PACING_MILLIS} ms pause), so each is measured alone.
+ * ({@link PropagationProbe}). It then makes the warm-up changes (not in the main figures) and 200
+ * measured ones (50 with {@code --quick}): each swaps the leader and the replica of one shard and
+ * bumps its epoch, one put, so one revision. The next change is made once every watcher has the
+ * previous one (plus a {@value #PACING_MILLIS} ms pause), so each is measured alone.
  *
  * <p>A sample is {@code nanoTime} in the watcher's listener (called once the snapshot is current)
  * minus {@code nanoTime} in the writer just before the put is sent (the key and value already
@@ -68,7 +75,8 @@ public final class PropagationRun {
   static final int SHARDS = 1024;
   static final int IN_JVM_WATCHERS = 50;
   static final int CHILD_JVMS = 2;
-  static final int WARMUP_CHANGES = 20;
+  static final int WARMUP_CHANGES = 10_000;
+  static final int QUICK_WARMUP_CHANGES = 1_000;
   static final int CHANGES = 200;
   static final int QUICK_CHANGES = 50;
   static final long PACING_MILLIS = 5;
@@ -86,8 +94,11 @@ public final class PropagationRun {
    */
   static final String BARE_JETCD_FLAG = "--bare-jetcd-watchers";
 
+  /** The option that sets how many warm-up changes come before the measured ones. */
+  static final String WARMUP_CHANGES_FLAG = "--warmup-changes=";
+
   /** The option that puts etcd's data dir on tmpfs. */
-  static final String TMPFS_FLAG = "--etcd-data-dir-on-tmpfs";
+  public static final String TMPFS_FLAG = "--etcd-data-dir-on-tmpfs";
 
   /** Where {@value #TMPFS_FLAG} puts etcd's data dir. */
   static final Path TMPFS = Path.of("/dev/shm");
@@ -108,11 +119,19 @@ public final class PropagationRun {
     boolean onTmpfs = rest.remove(TMPFS_FLAG);
     boolean bareJetcd = rest.remove(BARE_JETCD_FLAG);
     int inJvmWatchers = IN_JVM_WATCHERS;
+    Integer warmupFlag = null;
     TimingArguments arguments;
     try {
       for (String argument : List.copyOf(rest)) {
         if (argument.startsWith(IN_JVM_WATCHERS_FLAG)) {
-          inJvmWatchers = parseWatcherCount(argument.substring(IN_JVM_WATCHERS_FLAG.length()));
+          inJvmWatchers =
+              parseCount(
+                  IN_JVM_WATCHERS_FLAG, argument.substring(IN_JVM_WATCHERS_FLAG.length()), 500);
+          rest.remove(argument);
+        } else if (argument.startsWith(WARMUP_CHANGES_FLAG)) {
+          warmupFlag =
+              parseCount(
+                  WARMUP_CHANGES_FLAG, argument.substring(WARMUP_CHANGES_FLAG.length()), 100_000);
           rest.remove(argument);
         }
       }
@@ -127,6 +146,8 @@ public final class PropagationRun {
               + TMPFS_FLAG
               + ", "
               + IN_JVM_WATCHERS_FLAG
+              + "N, "
+              + WARMUP_CHANGES_FLAG
               + "N and "
               + BARE_JETCD_FLAG
               + ")");
@@ -134,10 +155,20 @@ public final class PropagationRun {
       return;
     }
     int changes = arguments.quick() ? QUICK_CHANGES : CHANGES;
+    int warmupChanges =
+        warmupFlag != null ? warmupFlag : arguments.quick() ? QUICK_WARMUP_CHANGES : WARMUP_CHANGES;
     ProcessFixture fixture = new ProcessFixture();
     Map<String, Object> result;
     try (AutoCloseable scope = fixture.openScope("propagation")) {
-      result = run(fixture, changes, arguments.quick(), onTmpfs, inJvmWatchers, bareJetcd);
+      result =
+          run(
+              fixture,
+              changes,
+              warmupChanges,
+              arguments.quick(),
+              onTmpfs,
+              inJvmWatchers,
+              bareJetcd);
     } catch (IllegalStateException e) {
       System.err.println("propagation: FAILED: " + e.getMessage());
       System.exit(1);
@@ -153,45 +184,60 @@ public final class PropagationRun {
   static String summaryLine(Map<String, Object> result) {
     double p99 = (Double) result.get("p99Ms");
     Map<String, Object> put = (Map<String, Object>) result.get("putMs");
-    return String.format(
-        java.util.Locale.ROOT,
-        "propagation: %d clients x %d changes = %d samples: p50 %.2f ms, p99 %.2f ms, max %.2f ms"
-            + " (target p99 <= %.0f ms: %s); etcd put round trip p50 %.2f ms, p99 %.2f ms",
-        (Integer) result.get("clients"),
-        (Integer) result.get("changes"),
-        (Integer) result.get("samples"),
-        (Double) result.get("p50Ms"),
-        p99,
-        (Double) result.get("maxMs"),
-        TARGET_P99_MILLIS,
-        p99 <= TARGET_P99_MILLIS ? "met" : "MISSED",
-        (Double) put.get("p50Ms"),
-        (Double) put.get("p99Ms"));
+    Map<String, Object> first = (Map<String, Object>) result.get("firstChanges");
+    Map<String, Object> setup = (Map<String, Object>) result.get("setup");
+    String line =
+        String.format(
+            java.util.Locale.ROOT,
+            "propagation: %d clients x %d changes = %d samples after %d warm-up changes: p50 %.2f"
+                + " ms, p99 %.2f ms, max %.2f ms (target p99 <= %.0f ms: %s); etcd put round trip"
+                + " p50 %.2f ms, p99 %.2f ms",
+            (Integer) result.get("clients"),
+            (Integer) result.get("changes"),
+            (Integer) result.get("samples"),
+            (Integer) setup.get("warmupChanges"),
+            (Double) result.get("p50Ms"),
+            p99,
+            (Double) result.get("maxMs"),
+            TARGET_P99_MILLIS,
+            p99 <= TARGET_P99_MILLIS ? "met" : "MISSED",
+            (Double) put.get("p50Ms"),
+            (Double) put.get("p99Ms"));
+    if (first != null && !first.isEmpty()) {
+      line +=
+          String.format(
+              java.util.Locale.ROOT,
+              "; the first %d changes (JIT not done): p50 %.2f ms, p99 %.2f ms",
+              (Integer) first.get("changes"),
+              (Double) first.get("p50Ms"),
+              (Double) first.get("p99Ms"));
+    }
+    return line;
   }
 
   /**
-   * @throws IllegalArgumentException naming the value when it is not a count from 0 to 500
+   * The count given to {@code flag}.
+   *
+   * @throws IllegalArgumentException naming the flag and the value when it is not a count from 0 to
+   *     {@code max}
    */
-  static int parseWatcherCount(String text) {
+  static int parseCount(String flag, String text, int max) {
     try {
       int count = Integer.parseInt(text);
-      if (count >= 0 && count <= 500) {
+      if (count >= 0 && count <= max) {
         return count;
       }
     } catch (NumberFormatException notANumber) {
       // reported below
     }
     throw new IllegalArgumentException(
-        "PropagationRun: "
-            + IN_JVM_WATCHERS_FLAG
-            + " takes a count from 0 to 500, not '"
-            + text
-            + "'");
+        "PropagationRun: " + flag + " takes a count from 0 to " + max + ", not '" + text + "'");
   }
 
   private static Map<String, Object> run(
       ProcessFixture fixture,
       int changeCount,
+      int warmupChanges,
       boolean quick,
       boolean onTmpfs,
       int inJvmWatchers,
@@ -263,20 +309,27 @@ public final class PropagationRun {
 
     Client writer = fixture.register(etcd.newClient());
     List<Change> measured = new ArrayList<>();
+    // the JVMs' first changes (as many as are measured, from the warm-up), reported on their own
+    List<Change> firstChanges = new ArrayList<>();
     MachineLoad loadAtStart = MachineLoad.now();
     ThreadCpu cpuAtStart = ThreadCpu.now();
-    int total = WARMUP_CHANGES + changeCount;
+    int total = warmupChanges + changeCount;
+    // how often each shard was changed: every change swaps its leader and replica again and bumps
+    // its epoch, so that a shard changed a second time (after 1024 changes) gets a new route too
+    int[] timesChanged = new int[SHARDS];
     for (int index = 0; index < total; index++) {
       // 37 is odd, so index * 37 mod 1024 visits distinct shards for 1024 changes
       int shard = (index * 37) % SHARDS;
       ShardRoute route = initial.route(shard);
+      int times = ++timesChanged[shard];
+      boolean swapped = times % 2 == 1;
       String value =
           "{\"leader\":\""
-              + route.replicas().get(0).id()
+              + (swapped ? route.replicas().get(0) : route.leader()).id()
               + "\",\"replicas\":[\""
-              + route.leader().id()
+              + (swapped ? route.leader() : route.replicas().get(0)).id()
               + "\"],\"epoch\":"
-              + (route.epoch() + 1)
+              + (route.epoch() + times)
               + "}";
       ByteSequence key = bytes(String.format("/jumpgate/%s/shards/%04d", CLUSTER, shard));
       ByteSequence encoded = bytes(value);
@@ -306,8 +359,11 @@ public final class PropagationRun {
                 + " watcher(s): "
                 + missing);
       }
-      if (index >= WARMUP_CHANGES) {
-        measured.add(new Change(index, shard, revision, sent, returned));
+      Change change = new Change(index, shard, revision, sent, returned);
+      if (index >= warmupChanges) {
+        measured.add(change);
+      } else if (index < changeCount) {
+        firstChanges.add(change);
       }
       Thread.sleep(PACING_MILLIS); // pacing between changes, not a synchronisation
     }
@@ -376,6 +432,7 @@ public final class PropagationRun {
     json.put("slowestWatcherPerChange", LatencySummary.ofNanos(slowestPerChange).toJson());
     json.put("changesWithAWatcherOverTarget", slowChanges);
     json.put("putMs", LatencySummary.ofNanos(putNanos).toJson());
+    json.put("firstChanges", firstChangesJson(firstChanges, logs));
     // from the put's return instead: leaves out the writer's half of the round trip, may go below 0
     json.put("fromPutReturned", LatencySummary.ofNanos(toArray(fromPutReturned)).toJson());
     json.put("clock", clock);
@@ -400,7 +457,7 @@ public final class PropagationRun {
             + " child JVMs");
     setup.put("inJvmWatchers", inJvmWatchers);
     setup.put("bareJetcdWatchers", bareJetcd);
-    setup.put("warmupChanges", WARMUP_CHANGES);
+    setup.put("warmupChanges", warmupChanges);
     setup.put(
         "change",
         "one put of one shard entry (leader and replica swapped, epoch + 1): one revision");
@@ -421,6 +478,35 @@ public final class PropagationRun {
    * @throws IllegalStateException naming the watcher and the change it never saw, or that it saw
    *     before the change was sent (the clocks cannot be compared)
    */
+  /**
+   * The warm-up's first changes (as many as are measured, when there are that many): what every
+   * watcher and the writer took while their code ran before the JIT compiled it, which is what an
+   * application's first map changes see. Empty without warm-up.
+   */
+  private static Map<String, Object> firstChangesJson(
+      List<Change> firstChanges, List<ArrivalLog> logs) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    if (firstChanges.isEmpty()) {
+      return json;
+    }
+    List<Long> all = new ArrayList<>();
+    for (ArrivalLog log : logs) {
+      for (long latency : latencies(firstChanges, log)) {
+        all.add(latency);
+      }
+    }
+    json.put("changes", firstChanges.size());
+    json.putAll(LatencySummary.ofNanos(toArray(all)).toJson());
+    json.put(
+        "putMs",
+        LatencySummary.ofNanos(
+                firstChanges.stream()
+                    .mapToLong(c -> c.putReturnedNanos() - c.sentNanos())
+                    .toArray())
+            .toJson());
+    return json;
+  }
+
   static long[] latencies(List<Change> changes, ArrivalLog log) {
     long[] latencies = new long[changes.size()];
     for (int index = 0; index < changes.size(); index++) {
@@ -515,6 +601,15 @@ public final class PropagationRun {
   /**
    * @throws IllegalArgumentException if the dir is missing or not on a tmpfs
    */
+  /**
+   * Whether {@value #TMPFS_FLAG} can be given here ({@code /dev/shm} is a tmpfs): {@code bin/bench}
+   * then gives it, so that the figure is Jumpgate's path and etcd's commit, not this machine's disk
+   * sync (on this VM's disk the put's own p99 reached 19 ms).
+   */
+  public static boolean tmpfsAvailable() {
+    return Files.isDirectory(TMPFS) && fileSystemType(TMPFS).equals("tmpfs");
+  }
+
   private static void requireTmpfs(Path dir) {
     if (!Files.isDirectory(dir) || !fileSystemType(dir).equals("tmpfs")) {
       throw new IllegalArgumentException(

@@ -67,14 +67,18 @@ class PropagationLatenciesTest {
   }
 
   @Test
-  void should_take_a_watcher_count_from_0_to_500_and_name_anything_else() {
-    assertThat(PropagationRun.parseWatcherCount("0")).isZero();
-    assertThat(PropagationRun.parseWatcherCount("500")).isEqualTo(500);
+  void should_take_a_count_up_to_its_bound_and_name_the_flag_and_anything_else() {
+    String flag = PropagationRun.IN_JVM_WATCHERS_FLAG;
+    assertThat(PropagationRun.parseCount(flag, "0", 500)).isZero();
+    assertThat(PropagationRun.parseCount(flag, "500", 500)).isEqualTo(500);
     for (String bad : List.of("-1", "501", "ten", "")) {
-      assertThatThrownBy(() -> PropagationRun.parseWatcherCount(bad))
+      assertThatThrownBy(() -> PropagationRun.parseCount(flag, bad, 500))
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessageContaining(
               "--in-jvm-watchers= takes a count from 0 to 500, not '" + bad + "'");
     }
+    assertThatThrownBy(
+            () -> PropagationRun.parseCount(PropagationRun.WARMUP_CHANGES_FLAG, "100001", 100_000))
+        .hasMessageContaining("--warmup-changes= takes a count from 0 to 100000, not '100001'");
   }
 }
