@@ -44,6 +44,27 @@ class PropagationLatenciesTest {
   }
 
   @Test
+  void should_keep_the_first_arrival_of_each_revision_across_skips_and_growth() {
+    ArrivalLog log = new ArrivalLog("main", "w1");
+    log.arrived(100, 7);
+    log.arrived(100, 8); // a second arrival of the same revision does not count
+    log.arrived(103, 9); // 101 and 102 skipped: the snapshot of 103 covers them
+    for (long revision = 104; revision < 3_100; revision++) {
+      log.arrived(revision, revision * 10);
+    }
+    log.arrived(50, 1); // older than the first: ignored
+    assertThat(log.arrivalOf(99)).isEqualTo(7);
+    assertThat(log.arrivalOf(100)).isEqualTo(7);
+    assertThat(log.arrivalOf(101)).isEqualTo(9);
+    assertThat(log.arrivalOf(102)).isEqualTo(9);
+    assertThat(log.arrivalOf(2_500)).isEqualTo(25_000);
+    assertThat(log.arrivalOf(3_099)).isEqualTo(30_990);
+    assertThat(log.arrivalOf(3_100)).isEqualTo(-1);
+    assertThat(log.lastRevision()).isEqualTo(3_099);
+    assertThat(new ArrivalLog("main", "w2").arrivalOf(1)).isEqualTo(-1);
+  }
+
+  @Test
   void should_fail_naming_the_watcher_and_the_change_it_never_saw() {
     ArrivalLog log = new ArrivalLog("main", "watcher-7");
     log.arrived(10, 1_300);
