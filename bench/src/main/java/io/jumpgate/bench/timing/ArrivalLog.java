@@ -22,9 +22,10 @@ public final class ArrivalLog {
   private static volatile List<ArrivalLog> awaitedLogs = List.of();
   private static volatile long awaitedRevision = Long.MAX_VALUE;
 
+  private static final long ABSENT = Long.MIN_VALUE;
+
   private final String jvm;
   private final String name;
-  private static final long ABSENT = Long.MIN_VALUE;
 
   // arrivals[revision - base] is the nanoTime of that revision's snapshot, or ABSENT. A primitive
   // array, not a map of boxed values: 52 logs of 10,000 changes would otherwise add 5 KB of objects

@@ -390,8 +390,7 @@ public final class PropagationRun {
       }
     }
     int beforePutReturned = (int) fromPutReturned.stream().filter(latency -> latency < 0).count();
-    long[] putNanos =
-        measured.stream().mapToLong(c -> c.putReturnedNanos() - c.sentNanos()).toArray();
+    long[] putNanos = putNanos(measured);
     LatencySummary summary = LatencySummary.ofNanos(toArray(all));
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("measuredFrom", "the put is sent (writer nanoTime just before the call)");
@@ -460,7 +459,8 @@ public final class PropagationRun {
     setup.put("warmupChanges", warmupChanges);
     setup.put(
         "change",
-        "one put of one shard entry (leader and replica swapped, epoch + 1): one revision");
+        "one put of one shard entry (leader and replica swapped, or swapped back when the shard"
+            + " was changed before; epoch + 1): one revision");
     setup.put(
         "sample",
         "listener nanoTime (snapshot current) minus writer nanoTime just before the put is sent,"
@@ -471,13 +471,6 @@ public final class PropagationRun {
     return json;
   }
 
-  /**
-   * Each measured change's propagation time to one watcher: its arrival minus the moment the put
-   * was sent.
-   *
-   * @throws IllegalStateException naming the watcher and the change it never saw, or that it saw
-   *     before the change was sent (the clocks cannot be compared)
-   */
   /**
    * The warm-up's first changes (as many as are measured, when there are that many): what every
    * watcher and the writer took while their code ran before the JIT compiled it, which is what an
@@ -497,16 +490,22 @@ public final class PropagationRun {
     }
     json.put("changes", firstChanges.size());
     json.putAll(LatencySummary.ofNanos(toArray(all)).toJson());
-    json.put(
-        "putMs",
-        LatencySummary.ofNanos(
-                firstChanges.stream()
-                    .mapToLong(c -> c.putReturnedNanos() - c.sentNanos())
-                    .toArray())
-            .toJson());
+    json.put("putMs", LatencySummary.ofNanos(putNanos(firstChanges)).toJson());
     return json;
   }
 
+  /** Each change's put round trip, from the send to the answer. */
+  private static long[] putNanos(List<Change> changes) {
+    return changes.stream().mapToLong(c -> c.putReturnedNanos() - c.sentNanos()).toArray();
+  }
+
+  /**
+   * Each measured change's propagation time to one watcher: its arrival minus the moment the put
+   * was sent.
+   *
+   * @throws IllegalStateException naming the watcher and the change it never saw, or that it saw
+   *     before the change was sent (the clocks cannot be compared)
+   */
   static long[] latencies(List<Change> changes, ArrivalLog log) {
     long[] latencies = new long[changes.size()];
     for (int index = 0; index < changes.size(); index++) {
