@@ -15,6 +15,7 @@ import io.jumpgate.testkit.Resp;
 import io.lettuce.core.KeyValue;
 import io.lettuce.core.ScoredValue;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,6 +38,15 @@ import java.util.function.Consumer;
 final class DriverCommandsCluster {
 
   static final int SHARDS = 1024;
+
+  /**
+   * The commands' deadline in these tests, which compare answers and never time anything: 10 s
+   * rather than the driver's 2 s default. In bin/test's side-by-side pass (three test JVMs, their
+   * servers and the Spring module's applications on 2 cores) a client's first command, which waits
+   * for its node connection to open, once took more than 2 s (DriverCommandsKeysIT, 2026-11-29:
+   * "the connection ... was not ready within the command's deadline").
+   */
+  static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(10);
 
   final LocalCluster cluster;
   final RedisProcess reference;
@@ -66,7 +76,7 @@ final class DriverCommandsCluster {
       ProcessFixture fixture, Consumer<JumpgateOptions.Builder> options) throws Exception {
     LocalCluster cluster = LocalCluster.start(fixture, "it", SHARDS, 3, 0);
     RedisProcess reference = fixture.redis();
-    JumpgateOptions.Builder builder = cluster.clientOptions();
+    JumpgateOptions.Builder builder = cluster.clientOptions().commandTimeout(COMMAND_TIMEOUT);
     options.accept(builder);
     JumpgateClient client = fixture.register(JumpgateClient.create(builder.build()));
     return new DriverCommandsCluster(cluster, reference, client);
