@@ -76,7 +76,7 @@ public final class PropagationRun {
   static final int IN_JVM_WATCHERS = 50;
   static final int CHILD_JVMS = 2;
   static final int WARMUP_CHANGES = 10_000;
-  static final int QUICK_WARMUP_CHANGES = 1_000;
+  static final int QUICK_WARMUP_CHANGES = 500;
   static final int CHANGES = 200;
   static final int QUICK_CHANGES = 50;
   static final long PACING_MILLIS = 5;
