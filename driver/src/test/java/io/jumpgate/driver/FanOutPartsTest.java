@@ -73,14 +73,7 @@ class FanOutPartsTest {
     Xxh64JumpRouter router = Xxh64JumpRouter.forShards(shards);
     CountDownLatch release = new CountDownLatch(1);
     List<Node> nodes = startServers(arguments -> Reply.with(echoValues(arguments)).after(release));
-    client =
-        JumpgateClient.create(
-            JumpgateOptions.builder()
-                .topologySource(
-                    InMemoryTopologySource.withLeaders(
-                        shards, nodes, shard -> nodes.get(shard % 3)))
-                .commandTimeout(WAIT)
-                .build());
+    client = JumpgateClient.create(options(shards, nodes).build());
     JumpgateAsyncCommands<String, String> redis = client.connect().async();
     String[] keys = new String[30];
     for (int index = 0; index < keys.length; index++) {
@@ -113,6 +106,14 @@ class FanOutPartsTest {
     }
   }
 
+  /** Client options: shard s led by {@code nodes[s mod 3]}, commands bounded by {@link #WAIT}. */
+  private static JumpgateOptions.Builder options(int shards, List<Node> nodes) {
+    return JumpgateOptions.builder()
+        .topologySource(
+            InMemoryTopologySource.withLeaders(shards, nodes, shard -> nodes.get(shard % 3)))
+        .commandTimeout(WAIT);
+  }
+
   /** Three scripted servers that answer MGET with {@code mget}; their nodes, in order. */
   private List<Node> startServers(Function<List<String>, Reply> mget) throws IOException {
     List<Node> nodes = new ArrayList<>();
@@ -134,15 +135,7 @@ class FanOutPartsTest {
   private void check(FanOutGrouping grouping, int shards, int expectedMaxParts) throws Exception {
     Xxh64JumpRouter router = Xxh64JumpRouter.forShards(shards);
     List<Node> nodes = startServers(arguments -> Reply.with(echoValues(arguments)));
-    client =
-        JumpgateClient.create(
-            JumpgateOptions.builder()
-                .topologySource(
-                    InMemoryTopologySource.withLeaders(
-                        shards, nodes, shard -> nodes.get(shard % 3)))
-                .commandTimeout(WAIT)
-                .fanOutGrouping(grouping)
-                .build());
+    client = JumpgateClient.create(options(shards, nodes).fanOutGrouping(grouping).build());
     JumpgateAsyncCommands<String, String> redis = client.connect().async();
     Random random = new Random(14);
     for (int round = 0; round < 20; round++) {
