@@ -22,7 +22,13 @@ import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
 import io.lettuce.core.resource.ClientResources;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,6 +52,9 @@ import org.slf4j.LoggerFactory;
  * <p>It logs (INFO) once which Netty transport the connections use ({@link NettyTransport}) and
  * whether write coalescing is on.
  *
+ * <p>Connects start on two daemon threads of the connector's ({@code jumpgate-connect-N}), never on
+ * the caller's: every {@code connect} method returns at once.
+ *
  * <p>Thread-safe; one per client.
  */
 public final class NodeConnector implements ConnectionOpener {
@@ -55,6 +64,17 @@ public final class NodeConnector implements ConnectionOpener {
   private final RedisClient redisClient;
   private final JumpgateOptions options;
   private final String connectionName;
+
+  /**
+   * Where connects start (see {@link #onConnectThread}): two daemon threads, made on demand and
+   * ended after {@link #CONNECT_THREAD_IDLE_SECONDS} idle, so that one slow start does not hold up
+   * the next node's.
+   */
+  private final ThreadPoolExecutor connectStarts;
+
+  private static final int CONNECT_THREADS = 2;
+  private static final long CONNECT_THREAD_IDLE_SECONDS = 10;
+  private static final AtomicInteger CONNECT_THREAD_NUMBERS = new AtomicInteger();
 
   public NodeConnector(ClientResources resources, JumpgateOptions options) {
     this(resources, options, null);
@@ -67,6 +87,20 @@ public final class NodeConnector implements ConnectionOpener {
   public NodeConnector(ClientResources resources, JumpgateOptions options, String connectionName) {
     this.options = options;
     this.connectionName = connectionName;
+    this.connectStarts =
+        new ThreadPoolExecutor(
+            CONNECT_THREADS,
+            CONNECT_THREADS,
+            CONNECT_THREAD_IDLE_SECONDS,
+            TimeUnit.SECONDS,
+            new LinkedBlockingQueue<>(),
+            task -> {
+              Thread thread =
+                  new Thread(task, "jumpgate-connect-" + CONNECT_THREAD_NUMBERS.incrementAndGet());
+              thread.setDaemon(true);
+              return thread;
+            });
+    connectStarts.allowCoreThreadTimeOut(true);
     this.redisClient =
         RedisClient.create(
             options.writeCoalescing() ? new CoalescingClientResources(resources) : resources);
@@ -112,22 +146,70 @@ public final class NodeConnector implements ConnectionOpener {
             .build());
   }
 
-  /** Starts connecting to a node. */
+  /** Starts connecting to a node, on a connect thread: returns at once. */
   @Override
   public CompletableFuture<StatefulRedisConnection<byte[], byte[]>> connect(Node node) {
     return connect(node, ByteArrayCodec.INSTANCE);
   }
 
-  /** Starts connecting to a node with a codec of the caller's, set up as every node connection. */
+  /**
+   * Starts connecting to a node with a codec of the caller's, set up as every node connection, on a
+   * connect thread: returns at once.
+   */
   public <K, V> CompletableFuture<StatefulRedisConnection<K, V>> connect(
       Node node, RedisCodec<K, V> codec) {
-    return named(node, redisClient.connectAsync(codec, uri(node)).toCompletableFuture());
+    return onConnectThread(
+        node, () -> redisClient.connectAsync(codec, uri(node)).toCompletableFuture());
   }
 
-  /** Starts a publish/subscribe connection to a node, set up as every node connection. */
+  /**
+   * Starts a publish/subscribe connection to a node, set up as every node connection, on a connect
+   * thread: returns at once.
+   */
   public <K, V> CompletableFuture<StatefulRedisPubSubConnection<K, V>> connectPubSub(
       Node node, RedisCodec<K, V> codec) {
-    return named(node, redisClient.connectPubSubAsync(codec, uri(node)).toCompletableFuture());
+    return onConnectThread(
+        node, () -> redisClient.connectPubSubAsync(codec, uri(node)).toCompletableFuture());
+  }
+
+  /**
+   * Lettuce's {@code connectAsync} does part of its work on its caller's thread: the first connect
+   * of a JVM loads and initialises Netty's and Lettuce's connection classes there, which took
+   * longer than a command's deadline on a loaded machine. Its callers are an application thread
+   * whose command has a deadline, or the scheduler thread whose timers end other commands at
+   * theirs; neither may wait for that, so the call runs here.
+   */
+  private <C> CompletableFuture<C> onConnectThread(
+      Node node, Supplier<CompletableFuture<C>> connectAsync) {
+    CompletableFuture<C> connecting = new CompletableFuture<>();
+    try {
+      connectStarts.execute(
+          () -> {
+            try {
+              named(node, connectAsync.get()).whenComplete(NodeConnector.completing(connecting));
+            } catch (RuntimeException e) {
+              connecting.completeExceptionally(
+                  new RedisConnectionException(
+                      connectFailure(node, options.redisTls() || node.tls(), e), e));
+            }
+          });
+    } catch (RejectedExecutionException e) {
+      connecting.completeExceptionally(
+          new RedisConnectionException(
+              "not connecting to node " + node.id() + " (" + node.address() + "): client closed",
+              e));
+    }
+    return connecting;
+  }
+
+  private static <C> BiConsumer<C, Throwable> completing(CompletableFuture<C> target) {
+    return (value, error) -> {
+      if (error != null) {
+        target.completeExceptionally(error);
+      } else {
+        target.complete(value);
+      }
+    };
   }
 
   private <C> CompletableFuture<C> named(Node node, CompletableFuture<C> connecting) {
@@ -217,6 +299,7 @@ public final class NodeConnector implements ConnectionOpener {
 
   /** Shuts down the Lettuce client; the resources are the caller's. */
   public CompletableFuture<Void> shutdownAsync() {
+    connectStarts.shutdown();
     return redisClient.shutdownAsync(0, 2, TimeUnit.SECONDS);
   }
 
