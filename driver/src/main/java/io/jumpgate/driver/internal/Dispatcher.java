@@ -356,8 +356,14 @@ public final class Dispatcher implements TopologyListener {
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"})
-  private static void dispatch(
+  private void dispatch(
       StatefulRedisConnection<byte[], byte[]> connection, CommandTry<?, ?, ?> attempt) {
+    LoopTurn turn = LoopTurn.holding();
+    if (turn != null) {
+      // a completion callback inside a read: sent with the read's other tries when it completes
+      turn.hold(connection, attempt, scheduler.nanoTime());
+      return;
+    }
     try {
       // The node connection is typed for byte arrays; a command carries its own codec in its
       // arguments and output, so any key and value types can share it.

@@ -14,7 +14,9 @@ import io.netty.util.concurrent.SingleThreadEventExecutor;
  * <ul>
  *   <li>While a read is being handled ({@code channelRead} up to {@code channelReadComplete}),
  *       flushes are held: the commands that completion callbacks send while the replies are decoded
- *       leave together when the read completes.
+ *       leave together when the read completes. The driver's tries sent meanwhile to any node
+ *       connection, on this event loop or another, are held in the loop's {@link LoopTurn} and
+ *       leave then too, one batch per connection.
  *   <li>Otherwise, when the event loop has other tasks queued (the writes of other threads), the
  *       first flush queues one task behind them; further flushes are counted and that task flushes
  *       them all, in the same turn of the event loop. When nothing else is queued, there is nothing
@@ -40,6 +42,7 @@ final class WriteCoalescingHandler extends ChannelDuplexHandler {
   private final Runnable scheduledFlush = this::runScheduledFlush;
   private ChannelHandlerContext context;
   private SingleThreadEventExecutor taskQueueOwner;
+  private LoopTurn turn;
   private boolean reading;
   private boolean flushScheduled;
   private int heldFlushes;
@@ -75,14 +78,26 @@ final class WriteCoalescingHandler extends ChannelDuplexHandler {
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object message) {
     reading = true;
+    if (turn == null) {
+      turn = LoopTurn.current(); // a channel's event loop never changes
+    }
+    turn.readStarted();
     ctx.fireChannelRead(message);
   }
 
   @Override
   public void channelReadComplete(ChannelHandlerContext ctx) {
     reading = false;
+    endTurnRead();
     flushHeld(ctx);
     ctx.fireChannelReadComplete();
+  }
+
+  /** The tries that callbacks sent during this read go out now, a batch per connection. */
+  private void endTurnRead() {
+    if (turn != null) {
+      turn.readCompleted();
+    }
   }
 
   @Override
@@ -96,6 +111,7 @@ final class WriteCoalescingHandler extends ChannelDuplexHandler {
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
     reading = false;
+    endTurnRead();
     flushHeld(ctx);
     ctx.fireExceptionCaught(cause);
   }

@@ -28,6 +28,11 @@ final class FakeNodes implements ConnectionOpener {
     final String address;
     final List<RedisCommand<?, ?, ?>> dispatched =
         java.util.Collections.synchronizedList(new ArrayList<>());
+
+    /** How many times a list of tries was handed over at once ({@code dispatch(Collection)}). */
+    final java.util.concurrent.atomic.AtomicInteger batches =
+        new java.util.concurrent.atomic.AtomicInteger();
+
     volatile boolean open = true;
     volatile RuntimeException refuseWith;
     private volatile java.util.concurrent.CountDownLatch pauseEntered;
@@ -154,15 +159,14 @@ final class FakeNodes implements ConnectionOpener {
             (self, method, arguments) -> {
               switch (method.getName()) {
                 case "dispatch":
-                  RedisCommand<?, ?, ?> command = (RedisCommand<?, ?, ?>) arguments[0];
-                  connection.pauseIfAsked();
-                  if (connection.refuseWith != null) {
-                    // as Lettuce does: the command is completed, not thrown
-                    command.completeExceptionally(connection.refuseWith);
-                    return command;
+                  if (arguments[0] instanceof java.util.Collection<?> batch) {
+                    connection.batches.incrementAndGet();
+                    for (Object each : batch) {
+                      dispatchTo(connection, (RedisCommand<?, ?, ?>) each);
+                    }
+                    return new ArrayList<>(batch);
                   }
-                  connection.dispatched.add(command);
-                  return command;
+                  return dispatchTo(connection, (RedisCommand<?, ?, ?>) arguments[0]);
                 case "isOpen":
                   return connection.open;
                 case "closeAsync":
@@ -178,6 +182,18 @@ final class FakeNodes implements ConnectionOpener {
                   throw new UnsupportedOperationException(method.getName());
               }
             });
+  }
+
+  private static RedisCommand<?, ?, ?> dispatchTo(
+      Connection connection, RedisCommand<?, ?, ?> command) {
+    connection.pauseIfAsked();
+    if (connection.refuseWith != null) {
+      // as Lettuce does: the command is completed, not thrown
+      command.completeExceptionally(connection.refuseWith);
+      return command;
+    }
+    connection.dispatched.add(command);
+    return command;
   }
 
   /** Lettuce's refusal of a command on a connection whose queue is full. */

@@ -1,0 +1,147 @@
+package io.jumpgate.driver.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jumpgate.driver.CommandFailedException;
+import io.jumpgate.driver.Outcome;
+import io.jumpgate.driver.RetriesExhaustedException;
+import io.lettuce.core.protocol.RedisCommand;
+import io.netty.util.concurrent.FastThreadLocalThread;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Tries sent while an event loop handles a read are held in its {@link LoopTurn} and leave when the
+ * read completes, one batch per connection, or once the first has waited {@link
+ * LoopTurn#MAX_HOLD_NANOS}. Each test runs on a {@link FastThreadLocalThread}, as an event loop's
+ * thread is; the dispatcher's clock is the harness's virtual one.
+ */
+class LoopTurnTest extends DispatcherHarness {
+
+  @Test
+  void should_hold_the_tries_of_a_read_and_send_them_a_batch_per_connection_when_it_completes()
+      throws Exception {
+    onEventLoopThread(
+        () -> {
+          start();
+          LoopTurn turn = LoopTurn.current();
+          turn.readStarted();
+          get();
+          incr();
+          publish(b); // the map moves during the read: the next tries go to b
+          incr();
+          get();
+
+          assertThat(at(a).dispatched).isEmpty();
+          assertThat(at(b).dispatched).isEmpty();
+
+          turn.readCompleted();
+
+          assertThat(at(a).batches.get()).isEqualTo(1);
+          assertThat(typesOf(at(a).dispatched)).containsExactly("GET", "INCR");
+          assertThat(at(b).batches.get()).isEqualTo(1);
+          assertThat(typesOf(at(b).dispatched)).containsExactly("INCR", "GET");
+        });
+  }
+
+  @Test
+  void should_send_every_held_try_once_the_first_has_waited_the_longest_hold() throws Exception {
+    onEventLoopThread(
+        () -> {
+          start();
+          LoopTurn turn = LoopTurn.current();
+          turn.readStarted();
+          get();
+          scheduler.advance(LoopTurn.MAX_HOLD_NANOS - 1);
+          get();
+          assertThat(at(a).dispatched).isEmpty();
+
+          scheduler.advance(1);
+          get();
+
+          assertThat(at(a).dispatched).hasSize(3);
+          assertThat(at(a).batches.get()).isEqualTo(1);
+          get();
+          assertThat(at(a).dispatched).as("held again, until the read completes").hasSize(3);
+          turn.readCompleted();
+          assertThat(at(a).dispatched).hasSize(4);
+          assertThat(at(a).batches.get()).isEqualTo(2);
+        });
+  }
+
+  @Test
+  void should_send_at_once_outside_a_read() throws Exception {
+    onEventLoopThread(
+        () -> {
+          start();
+          get();
+          assertThat(at(a).dispatched).hasSize(1);
+          assertThat(at(a).batches.get()).isZero();
+        });
+  }
+
+  @Test
+  void should_send_at_once_from_a_thread_that_is_not_an_event_loop() {
+    start();
+    LoopTurn turn = LoopTurn.current();
+    turn.readStarted();
+    try {
+      get();
+      assertThat(at(a).dispatched).hasSize(1);
+    } finally {
+      turn.readCompleted();
+    }
+  }
+
+  @Test
+  void should_fail_a_held_try_that_the_connection_refuses_when_the_read_completes()
+      throws Exception {
+    onEventLoopThread(
+        () -> {
+          start();
+          LoopTurn turn = LoopTurn.current();
+          turn.readStarted();
+          RoutedCommand<String, String, Long> command = incr();
+          at(a).refuseWith = FakeNodes.queueFull();
+          turn.readCompleted();
+          scheduler.advance(TIMEOUT.toNanos());
+
+          // refused: not run, so tried again (refused again) until the attempts ran out
+          Throwable failure = failureOf(command);
+          assertThat(failure).isInstanceOf(RetriesExhaustedException.class);
+          assertThat(((CommandFailedException) failure).outcome()).isEqualTo(Outcome.NOT_RUN);
+          assertThat(((CommandFailedException) failure).attempts()).hasSize(3);
+        });
+  }
+
+  private static List<String> typesOf(List<RedisCommand<?, ?, ?>> tries) {
+    return tries.stream().map(each -> each.getType().toString()).toList();
+  }
+
+  /** Runs the test on a thread of Netty's kind, at most 10 s, and rethrows its failure. */
+  private static void onEventLoopThread(Runnable body) throws Exception {
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    Thread thread =
+        new FastThreadLocalThread(
+            () -> {
+              try {
+                body.run();
+                done.complete(null);
+              } catch (Throwable e) {
+                done.completeExceptionally(e);
+              }
+            },
+            "loop-turn-test");
+    thread.start();
+    try {
+      done.get(10, TimeUnit.SECONDS);
+    } catch (java.util.concurrent.ExecutionException e) {
+      if (e.getCause() instanceof Error error) {
+        throw error;
+      }
+      throw (Exception) e.getCause();
+    }
+  }
+}
