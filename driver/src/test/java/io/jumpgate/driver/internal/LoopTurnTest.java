@@ -10,6 +10,7 @@ import io.netty.util.concurrent.FastThreadLocalThread;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,11 +24,8 @@ class LoopTurnTest extends DispatcherHarness {
   @Test
   void should_hold_the_tries_of_a_read_and_send_them_a_batch_per_connection_when_it_completes()
       throws Exception {
-    onEventLoopThread(
-        () -> {
-          start();
-          LoopTurn turn = LoopTurn.current();
-          turn.readStarted();
+    duringRead(
+        turn -> {
           get();
           incr();
           publish(b); // the map moves during the read: the next tries go to b
@@ -48,11 +46,8 @@ class LoopTurnTest extends DispatcherHarness {
 
   @Test
   void should_send_every_held_try_once_the_first_has_waited_the_longest_hold() throws Exception {
-    onEventLoopThread(
-        () -> {
-          start();
-          LoopTurn turn = LoopTurn.current();
-          turn.readStarted();
+    duringRead(
+        turn -> {
           get();
           scheduler.advance(LoopTurn.MAX_HOLD_NANOS - 1);
           get();
@@ -98,11 +93,8 @@ class LoopTurnTest extends DispatcherHarness {
   @Test
   void should_fail_a_held_try_that_the_connection_refuses_when_the_read_completes()
       throws Exception {
-    onEventLoopThread(
-        () -> {
-          start();
-          LoopTurn turn = LoopTurn.current();
-          turn.readStarted();
+    duringRead(
+        turn -> {
           RoutedCommand<String, String, Long> command = incr();
           at(a).refuseWith = FakeNodes.queueFull();
           turn.readCompleted();
@@ -118,6 +110,17 @@ class LoopTurnTest extends DispatcherHarness {
 
   private static List<String> typesOf(List<RedisCommand<?, ?, ?>> tries) {
     return tries.stream().map(each -> each.getType().toString()).toList();
+  }
+
+  /** On a thread of Netty's kind: the harness started, a read begun; the body gets the turn. */
+  private void duringRead(Consumer<LoopTurn> body) throws Exception {
+    onEventLoopThread(
+        () -> {
+          start();
+          LoopTurn turn = LoopTurn.current();
+          turn.readStarted();
+          body.accept(turn);
+        });
   }
 
   /** Runs the test on a thread of Netty's kind, at most 10 s, and rethrows its failure. */
