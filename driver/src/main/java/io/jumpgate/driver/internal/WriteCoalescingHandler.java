@@ -58,6 +58,11 @@ final class WriteCoalescingHandler extends ChannelDuplexHandler {
 
   @Override
   public void handlerRemoved(ChannelHandlerContext ctx) {
+    if (reading) {
+      // removed inside a read: the loop's held tries must not wait for another channel's read
+      reading = false;
+      endTurnRead();
+    }
     flushHeld(ctx);
   }
 
