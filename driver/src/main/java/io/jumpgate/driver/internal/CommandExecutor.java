@@ -74,6 +74,11 @@ public final class CommandExecutor<K, V> {
     return keys.shardOf(Objects.requireNonNull(key, "key"));
   }
 
+  /** Every key's shard, at the key's index; no key may be null (see {@link KeyRouter#shardsOf}). */
+  public void shardsOf(K[] keys, int[] shards) {
+    this.keys.shardsOf(keys, shards);
+  }
+
   /** Sends a command routed by its key. */
   public <T> RoutedCommand<K, V, T> keyed(
       ProtocolKeyword type,

@@ -80,13 +80,13 @@ public final class FanOut {
       FanOutGrouping grouping,
       Plan<K, V, T, R> plan) {
     executor.requireOpen();
-    int[] shards = new int[keys.length];
     for (int index = 0; index < keys.length; index++) {
       if (keys[index] == null) {
         throw new NullPointerException("keys[" + index + "]");
       }
-      shards[index] = executor.shardOf(keys[index]);
     }
+    int[] shards = new int[keys.length];
+    executor.shardsOf(keys, shards);
     long start = System.nanoTime();
     Run<K, V, T, R> run =
         new Run<>(
