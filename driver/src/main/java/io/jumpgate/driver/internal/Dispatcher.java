@@ -253,7 +253,7 @@ public final class Dispatcher implements TopologyListener {
     command.target(node, current.revision());
     StatefulRedisConnection<byte[], byte[]> connection = node.openConnection();
     if (connection != null) {
-      dispatch(connection, attempt);
+      dispatch(connection, command, attempt);
       return;
     }
     sendWhenConnected(command, attempt, node, redirected);
@@ -276,7 +276,7 @@ public final class Dispatcher implements TopologyListener {
       if (pending.isCompletedExceptionally()) {
         attempt.failTry(FailureKind.unwrap(failureOf(pending)));
       } else {
-        dispatch(pending.join(), attempt);
+        dispatch(pending.join(), command, attempt);
       }
       return;
     }
@@ -357,9 +357,11 @@ public final class Dispatcher implements TopologyListener {
 
   @SuppressWarnings({"unchecked", "rawtypes"})
   private void dispatch(
-      StatefulRedisConnection<byte[], byte[]> connection, CommandTry<?, ?, ?> attempt) {
+      StatefulRedisConnection<byte[], byte[]> connection,
+      RoutedCommand<?, ?, ?> command,
+      CommandTry<?, ?, ?> attempt) {
     LoopTurn turn = LoopTurn.holding();
-    if (turn != null) {
+    if (turn != null && LoopTurn.worthHolding(command)) {
       // a completion callback inside a read: sent with the read's other tries when it completes
       turn.hold(connection, attempt, scheduler.nanoTime());
       return;

@@ -3,8 +3,12 @@ package io.jumpgate.driver.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jumpgate.driver.CommandFailedException;
+import io.jumpgate.driver.FanOutGrouping;
 import io.jumpgate.driver.Outcome;
 import io.jumpgate.driver.RetriesExhaustedException;
+import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.protocol.CommandArgs;
+import io.lettuce.core.protocol.CommandType;
 import io.lettuce.core.protocol.RedisCommand;
 import io.netty.util.concurrent.FastThreadLocalThread;
 import java.util.List;
@@ -16,8 +20,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Tries sent while an event loop handles a read are held in its {@link LoopTurn} and leave when the
  * read completes, one batch per connection, or once the first has waited {@link
- * LoopTurn#MAX_HOLD_NANOS}. Each test runs on a {@link FastThreadLocalThread}, as an event loop's
- * thread is; the dispatcher's clock is the harness's virtual one.
+ * LoopTurn#MAX_HOLD_NANOS}; a fan-out part of more than {@link LoopTurn#MAX_HELD_PART_KEYS} keys is
+ * never held. Each test runs on a {@link FastThreadLocalThread}, as an event loop's thread is; the
+ * dispatcher's clock is the harness's virtual one.
  */
 class LoopTurnTest extends DispatcherHarness {
 
@@ -67,6 +72,24 @@ class LoopTurnTest extends DispatcherHarness {
   }
 
   @Test
+  void should_hold_a_small_fan_out_part_and_send_a_large_one_at_once() throws Exception {
+    duringRead(
+        turn -> {
+          // every shard is led by a: each MGET is one part holding all its keys
+          mget(LoopTurn.MAX_HELD_PART_KEYS);
+          assertThat(at(a).dispatched).as("a part of the most keys held").isEmpty();
+
+          mget(LoopTurn.MAX_HELD_PART_KEYS + 1);
+          assertThat(at(a).dispatched).as("a larger part, at once").hasSize(1);
+          assertThat(at(a).batches.get()).isZero();
+
+          turn.readCompleted();
+          assertThat(at(a).dispatched).hasSize(2);
+          assertThat(at(a).batches.get()).isEqualTo(1);
+        });
+  }
+
+  @Test
   void should_send_at_once_outside_a_read() throws Exception {
     onEventLoopThread(
         () -> {
@@ -105,6 +128,35 @@ class LoopTurnTest extends DispatcherHarness {
           assertThat(failure).isInstanceOf(RetriesExhaustedException.class);
           assertThat(((CommandFailedException) failure).outcome()).isEqualTo(Outcome.NOT_RUN);
           assertThat(((CommandFailedException) failure).attempts()).hasSize(3);
+        });
+  }
+
+  /** An MGET of {@code count} keys, as the driver's MGET sends it. */
+  private void mget(int count) {
+    String[] keys = new String[count];
+    for (int index = 0; index < count; index++) {
+      keys[index] = "k" + index;
+    }
+    FanOut.run(
+        executor,
+        keys,
+        CommandType.MGET,
+        CommandFlags.READ_ONLY,
+        Outputs.valueList(),
+        FanOutGrouping.BY_NODE,
+        new FanOut.Plan<String, String, List<String>, Void>() {
+          @Override
+          public CommandArgs<String, String> args(int[] keyIndices) {
+            return new PartArguments<>(StringCodec.UTF8, keys, null, keyIndices);
+          }
+
+          @Override
+          public void accept(int[] keyIndices, List<String> answer) {}
+
+          @Override
+          public Void result() {
+            return null;
+          }
         });
   }
 
